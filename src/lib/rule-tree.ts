@@ -1,0 +1,257 @@
+/**
+ * The MDX transform for rule entries: turns `<When>`/`<Pick>` into tagged HTML elements and entry links
+ * (`[text](slug)`) into site URLs, checking every option, value and slug against the game.
+ * Pure: works on an mdast tree; used by the Astro build (as a remark plugin) and by the content checker.
+ */
+import type { Game } from '../schemas/game';
+import { conditionAttr, conditionKeys, currentTokens, defaultSettings } from './options';
+import { literalValue, type Literal } from './estree-value';
+
+/** What the transform needs to know about the entry's game and its siblings. */
+export interface RuleContext {
+  game: Pick<Game, 'id' | 'options'>;
+  /** Slugs of every entry of the game. */
+  slugs: ReadonlySet<string>;
+}
+
+/** What the transform found: options used, the condition keys of top-level variant blocks, problems. */
+export interface RuleReport {
+  usedOptions: Set<string>;
+  /** Condition keys of top-level `<When>` blocks that the default setup hides (setup annotations). */
+  variantKeys: Set<string>;
+  errors: { line?: number; message: string }[];
+}
+
+type Attr = { type: string; name?: string; value?: unknown };
+type MdNode = {
+  type: string;
+  name?: string | null;
+  url?: string;
+  attributes?: Attr[];
+  children?: MdNode[];
+  position?: { start: { line: number } };
+  data?: Record<string, unknown>;
+  value?: string;
+};
+
+/** An attribute's value: `null` (shorthand) is `true`; expressions are evaluated as literals. */
+function attrValue(attr: Attr): Literal {
+  const v = attr.value as { type?: string; value?: string; data?: { estree?: unknown } } | string | null | undefined;
+  if (v === null || v === undefined) return true;
+  if (typeof v === 'string') return v;
+  if (v.data?.estree) return literalValue(v.data.estree as { type: string });
+  throw new Error(`cannot read the value {${v.value ?? ''}}`);
+}
+
+const html = (name: string, attrs: Record<string, string>, children: MdNode[], flow: boolean): MdNode => ({
+  type: flow ? 'mdxJsxFlowElement' : 'mdxJsxTextElement',
+  name,
+  attributes: Object.entries(attrs).map(([n, value]) => ({ type: 'mdxJsxAttribute', name: n, value })),
+  children,
+  data: { generated: true },
+});
+
+/** Transforms the tree in place and reports what it found. Problems are reported, not thrown. */
+export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
+  const report: RuleReport = { usedOptions: new Set(), variantKeys: new Set(), errors: [] };
+  const keys = conditionKeys(ctx.game);
+  const defaults = currentTokens(ctx.game, defaultSettings(ctx.game));
+  const optionIds = ctx.game.options.map((o) => o.id);
+  const fail = (node: MdNode, message: string) => report.errors.push({ line: node.position?.start.line, message });
+
+  /** The tokens allowed for one prop, e.g. `seasons={[5,4]}` → key seasons, tokens [5,4]. */
+  function propCondition(node: MdNode, name: string, value: Literal): { key: string; tokens: string[] } | undefined {
+    const option = ctx.game.options.find((o) => o.id === name);
+    if (!option) {
+      fail(node, `<${node.name}> names unknown option "${name}" (the game's options: ${optionIds.join(', ')})`);
+      return undefined;
+    }
+    report.usedOptions.add(option.id);
+    if (option.type === 'boolean') {
+      if (typeof value !== 'boolean') {
+        fail(node, `option "${name}" is on/off: write <When ${name}> or <When ${name}={false}>`);
+        return undefined;
+      }
+      return { key: name, tokens: [value ? '1' : '0'] };
+    }
+    if (option.type === 'multi') {
+      if (typeof value !== 'string' && typeof value !== 'number') {
+        fail(node, `option "${name}" takes one value per <When>, e.g. ${name}="${option.values[0]!.value}"`);
+        return undefined;
+      }
+      const key = `${name}-${value}`;
+      if (!keys.has(key)) {
+        fail(node, `option "${name}" has no value "${value}" (values: ${option.values.map((v) => v.value).join(', ')})`);
+        return undefined;
+      }
+      return { key, tokens: ['1'] };
+    }
+    const list = Array.isArray(value) ? value : [value];
+    const allowed = keys.get(name)!.tokens;
+    const tokens: string[] = [];
+    for (const item of list) {
+      const token = String(item);
+      if (typeof item === 'object' || typeof item === 'boolean' || !allowed.includes(token)) {
+        fail(node, `option "${name}" has no value ${JSON.stringify(item)} (values: ${allowed.join(', ')})`);
+        return undefined;
+      }
+      tokens.push(token);
+    }
+    return { key: name, tokens };
+  }
+
+  function describe(key: string, tokens: string[]): string {
+    const { option, value } = keys.get(key)!;
+    if (option.type === 'boolean') return tokens[0] === '1' ? option.label : `Without ${option.label.toLowerCase()}`;
+    if (option.type === 'multi') {
+      const label = option.values.find((v) => v.value === value)!.label;
+      return tokens[0] === '1' ? `${option.label}: ${label}` : `Without ${label}`;
+    }
+    const labels = tokens.map((t) => option.values.find((v) => v.value === t)?.label ?? option.fallback?.label ?? t);
+    return labels.join(' or ');
+  }
+
+  function when(node: MdNode, flow: boolean, topLevel: boolean): MdNode | undefined {
+    const attrs = node.attributes ?? [];
+    let negate = false;
+    const conds: { key: string; tokens: string[] }[] = [];
+    for (const attr of attrs) {
+      if (attr.type !== 'mdxJsxAttribute' || !attr.name) {
+        fail(node, '<When> takes only plain props such as solo or seasons={5}');
+        continue;
+      }
+      let value: Literal;
+      try {
+        value = attrValue(attr);
+      } catch (e) {
+        fail(node, `<When ${attr.name}>: ${(e as Error).message}`);
+        continue;
+      }
+      if (attr.name === 'not') {
+        negate = true;
+        continue;
+      }
+      const c = propCondition(node, attr.name, value);
+      if (c) conds.push(c);
+    }
+    if (attrs.length === 0 || (negate && attrs.length === 1)) {
+      fail(node, '<When> needs a condition, e.g. <When solo> or <When seasons={5}>');
+      return undefined;
+    }
+    if (negate && conds.length + (attrs.length - 1 - conds.length) > 1) {
+      fail(node, '<When not ...> takes exactly one option');
+      return undefined;
+    }
+    if (conds.length !== attrs.length - (negate ? 1 : 0)) return undefined;
+    if (negate) {
+      const c = conds[0]!;
+      const all = keys.get(c.key)!.tokens;
+      c.tokens = all.filter((t) => !c.tokens.includes(t));
+    }
+    const out: Record<string, string> = { class: 'when' };
+    for (const c of conds) out[conditionAttr(c.key)] = c.tokens.join(' ');
+    const hiddenByDefault = conds.some((c) => !c.tokens.includes(defaults[c.key]!));
+    if (flow && hiddenByDefault) {
+      out.class = 'when variant';
+      out['data-label'] = conds.map((c) => describe(c.key, c.tokens)).join(' · ');
+      if (topLevel) for (const c of conds) report.variantKeys.add(c.key);
+    }
+    return html(flow ? 'div' : 'span', out, node.children ?? [], flow);
+  }
+
+  function pick(node: MdNode, flow: boolean): MdNode | undefined {
+    const attrs = node.attributes ?? [];
+    if (attrs.length !== 1 || attrs[0]!.type !== 'mdxJsxAttribute' || !attrs[0]!.name) {
+      fail(node, '<Pick> takes exactly one option, e.g. <Pick seasons={{6: "six", 5: "five", 4: "four"}} />');
+      return undefined;
+    }
+    const name = attrs[0]!.name;
+    const option = ctx.game.options.find((o) => o.id === name);
+    if (!option || option.type === 'multi') {
+      fail(node, option ? `<Pick> cannot use the multi option "${name}"; use <When>` : `<Pick> names unknown option "${name}" (the game's options: ${optionIds.join(', ')})`);
+      return undefined;
+    }
+    report.usedOptions.add(name);
+    let map: Literal;
+    try {
+      map = attrValue(attrs[0]!);
+    } catch (e) {
+      fail(node, `<Pick ${name}>: ${(e as Error).message}`);
+      return undefined;
+    }
+    if (!map || typeof map !== 'object' || Array.isArray(map)) {
+      fail(node, `<Pick ${name}> takes an object of texts by value, e.g. ${name}={{...}}`);
+      return undefined;
+    }
+    const all = keys.get(name)!.tokens;
+    const toToken = (k: string) => (option.type === 'boolean' ? ({ true: '1', false: '0' } as Record<string, string>)[k] ?? k : k);
+    const given = new Map<string, string>();
+    let other: string | undefined;
+    for (const [k, text] of Object.entries(map)) {
+      if (typeof text !== 'string' && typeof text !== 'number') {
+        fail(node, `<Pick ${name}>: the text for ${k} must be a string`);
+        return undefined;
+      }
+      if (k === 'other') other = String(text);
+      else if (!all.includes(toToken(k))) {
+        fail(node, `<Pick ${name}>: option "${name}" has no value "${k}" (values: ${all.join(', ')})`);
+        return undefined;
+      } else given.set(toToken(k), String(text));
+    }
+    const missing = all.filter((t) => !given.has(t));
+    if (missing.length && other === undefined) {
+      fail(node, `<Pick ${name}> gives no text for ${missing.join(', ')} (add them or an "other" text)`);
+      return undefined;
+    }
+    const parts: MdNode[] = [...given].map(([token, text]) =>
+      html('span', { [conditionAttr(name)]: token }, [{ type: 'text', value: text }], false),
+    );
+    if (missing.length) parts.push(html('span', { [conditionAttr(name)]: missing.join(' ') }, [{ type: 'text', value: other! }], false));
+    const span = html('span', { class: 'pick' }, parts, false);
+    return flow ? { type: 'paragraph', children: [span] } : span;
+  }
+
+  function link(node: MdNode) {
+    const url = node.url ?? '';
+    const m = /^([a-z0-9]+(?:-[a-z0-9]+)*)(#[\w-]+)?$/.exec(url);
+    if (!m) {
+      if (/^(https?:|mailto:|\/|#)/.test(url)) return;
+      fail(node, `link "${url}" is neither an entry slug nor a site path`);
+      return;
+    }
+    if (!ctx.slugs.has(m[1]!)) fail(node, `link to missing entry "${m[1]}" of ${ctx.game.id}`);
+    node.url = `/${ctx.game.id}/${m[1]}/${m[2] ?? ''}`;
+  }
+
+  function walk(node: MdNode, depth: number) {
+    const children = node.children;
+    if (!children) return;
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i]!;
+      if (child.type === 'link' || child.type === 'definition') link(child);
+      if (child.data?.generated) {
+        walk(child, depth);
+        continue;
+      }
+      if (child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') {
+        const flow = child.type === 'mdxJsxFlowElement';
+        let replacement: MdNode | undefined;
+        if (child.name === 'When') replacement = when(child, flow, depth === 0);
+        else if (child.name === 'Pick') replacement = pick(child, flow);
+        else fail(child, `<${child.name ?? 'fragment'}> is not allowed in an entry (use <When> or <Pick>)`);
+        if (replacement) {
+          children[i] = replacement;
+          // A When block's children are still the entry's own top-level content.
+          walk(replacement, flow ? depth : depth + 1);
+        }
+        continue;
+      }
+      if (child.type === 'html') fail(child, 'raw HTML is not allowed in an entry');
+      if (child.type === 'mdxjsEsm' || child.type === 'mdxFlowExpression' || child.type === 'mdxTextExpression')
+        fail(child, 'imports and {expressions} are not allowed in an entry');
+      walk(child, depth + 1);
+    }
+  }
+  walk(tree, 0);
+  return report;
+}

@@ -1,0 +1,96 @@
+/**
+ * Checks across entries that a single frontmatter schema cannot see: sections, options and related links
+ * that must exist in the game, slugs that must be well-formed and free, and aliases/terms that must not
+ * point two ways. Every problem names the entry's file and the field.
+ */
+import type { Game } from '../schemas/game';
+import type { EntryData } from '../schemas/entry';
+
+/** An entry as the checks see it: where it lives and its parsed frontmatter. */
+export interface EntryRecord {
+  game: string;
+  slug: string;
+  /** Path shown in messages, e.g. `content/now-or-never/pass.mdx`. */
+  file: string;
+  data: EntryData;
+}
+
+/** One problem: the file, the field (dotted path) and what was expected. */
+export interface Problem {
+  file: string;
+  field: string;
+  message: string;
+}
+
+/** Slugs that pages of a game already use. */
+export const RESERVED_SLUGS = new Set(['terms', 'options', 'my-setup', 'search']);
+
+/** Normalises an alias or term for comparison. */
+export const normaliseTerm = (s: string): string => s.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** Formats problems for a build log, one per line. */
+export function formatProblems(problems: readonly Problem[]): string {
+  return problems.map((p) => `${p.file}: ${p.field}: ${p.message}`).join('\n');
+}
+
+/** Every cross-entry problem in the site. `pending` slugs count as existing for `related` (work in progress). */
+export function validateSite(games: readonly Game[], entries: readonly EntryRecord[], pending: ReadonlySet<string> = new Set()): Problem[] {
+  const problems: Problem[] = [];
+  const byGame = new Map(games.map((g) => [g.id, g]));
+  const slugsOf = new Map<string, Set<string>>();
+  for (const e of entries) {
+    if (!slugsOf.has(e.game)) slugsOf.set(e.game, new Set());
+    const set = slugsOf.get(e.game)!;
+    if (set.has(e.slug)) problems.push({ file: e.file, field: 'slug', message: `duplicate slug "${e.slug}" in ${e.game}` });
+    set.add(e.slug);
+  }
+
+  // Which entry claims each normalised word (alias, term or title), per game.
+  const claims = new Map<string, Map<string, { slug: string; file: string; field: string }>>();
+  for (const e of entries) {
+    const game = byGame.get(e.game);
+    if (!game) {
+      problems.push({ file: e.file, field: 'game', message: `folder "${e.game}" is not a game (games: ${[...byGame.keys()].join(', ')})` });
+      continue;
+    }
+    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(e.slug))
+      problems.push({ file: e.file, field: 'slug', message: `file name "${e.slug}" must be a kebab-case slug` });
+    if (RESERVED_SLUGS.has(e.slug)) problems.push({ file: e.file, field: 'slug', message: `"${e.slug}" is a reserved page name` });
+    if (!game.sections.some((s) => s.id === e.data.section))
+      problems.push({ file: e.file, field: 'section', message: `unknown section "${e.data.section}" (sections: ${game.sections.map((s) => s.id).join(', ')})` });
+    e.data.options.forEach((id, i) => {
+      if (!game.options.some((o) => o.id === id))
+        problems.push({ file: e.file, field: `options.${i}`, message: `unknown option "${id}" (options: ${game.options.map((o) => o.id).join(', ')})` });
+    });
+    const slugs = slugsOf.get(e.game)!;
+    e.data.related.forEach((slug, i) => {
+      if (slug === e.slug) problems.push({ file: e.file, field: `related.${i}`, message: 'an entry cannot relate to itself' });
+      else if (!slugs.has(slug) && !pending.has(`${e.game}/${slug}`))
+        problems.push({ file: e.file, field: `related.${i}`, message: `no entry "${slug}" in ${e.game}` });
+    });
+    if (!claims.has(e.game)) claims.set(e.game, new Map());
+    const words = claims.get(e.game)!;
+    const claim = (word: string, field: string) => {
+      const key = normaliseTerm(word);
+      const prev = words.get(key);
+      if (prev && prev.slug !== e.slug)
+        problems.push({ file: e.file, field, message: `"${word}" is already claimed by ${prev.file} (${prev.field}); give it to one entry only` });
+      else if (!prev) words.set(key, { slug: e.slug, file: e.file, field });
+    };
+    claim(e.data.title, 'title');
+    e.data.terms.forEach((t, i) => claim(t, `terms.${i}`));
+    e.data.aliases.forEach((a, i) => {
+      if (normaliseTerm(a) === normaliseTerm(e.data.title))
+        problems.push({ file: e.file, field: `aliases.${i}`, message: `alias "${a}" repeats the title` });
+      else claim(a, `aliases.${i}`);
+    });
+  }
+  for (const game of games) {
+    const slugs = slugsOf.get(game.id) ?? new Set();
+    game.quickLinks.forEach((q, i) => {
+      if (!slugs.has(q.entry) && !pending.has(`${game.id}/${q.entry}`))
+        problems.push({ file: `content/games/${game.id}.yaml`, field: `quickLinks.${i}.entry`, message: `no entry "${q.entry}" in ${game.id}` });
+    });
+  }
+  return problems;
+}

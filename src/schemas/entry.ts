@@ -1,0 +1,30 @@
+/**
+ * Zod schema of a rule entry's frontmatter (`content/<game>/<slug>.mdx`).
+ * Shared by the Astro content collection and the standalone content checker.
+ */
+import { z } from 'astro/zod';
+
+const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'expected a kebab-case entry slug');
+const words = z.string().trim().min(1).max(80);
+
+export const entrySchema = z.strictObject({
+  title: z.string().trim().min(1).max(80),
+  section: slug,
+  /** Position within its section (ascending). */
+  order: z.number().int().min(0),
+  /** One plain sentence that answers the question; shown in search results and link previews. */
+  summary: z
+    .string()
+    .trim()
+    .min(10, 'a summary is one full sentence')
+    .max(260, 'a summary is one sentence of at most 260 characters')
+    .refine((s) => !/[\n<>]/.test(s), 'a summary is plain text on one line'),
+  aliases: z.array(words).default([]),
+  terms: z.array(words).default([]),
+  related: z.array(slug).min(1, 'list at least one related entry'),
+  options: z.array(slug).default([]),
+  source: z.string().max(120).optional(),
+});
+
+export type EntryInput = z.input<typeof entrySchema>;
+export type EntryData = z.output<typeof entrySchema>;
