@@ -1,0 +1,111 @@
+/**
+ * Builds the search index at build time: a weighted inverted index over every entry's fields, plus a Fuse.js
+ * index over the vocabulary for typo-tolerant word matching. Served as one static JSON file.
+ */
+import Fuse from 'fuse.js';
+import { FIELD_WEIGHTS, FUSE_OPTIONS, type Field } from './config';
+import { indexWords, normalize } from './text';
+
+/** One entry as the index sees it. */
+export interface SearchDoc {
+  game: string;
+  slug: string;
+  title: string;
+  gameTitle: string;
+  summary: string;
+  aliases: readonly string[];
+  terms: readonly string[];
+  headings: readonly string[];
+  /** Plain text of the body (all option variants). */
+  body: string;
+}
+
+/** The shipped index. Arrays rather than objects keep it small. */
+export interface SearchIndex {
+  version: 1;
+  /** Games by index: [id, title]. */
+  games: [string, string][];
+  /** Per doc: [url, title, game index, summary, body text]. */
+  docs: [string, string, number, string, string][];
+  /** Sorted distinct words. */
+  vocab: string[];
+  /** Per word: flat [doc, weight, doc, weight, ...] with weights rounded to 0.1. */
+  postings: number[][];
+  /** Per word: how many docs hold it (for idf). */
+  df: number[];
+  /** Per doc: normalised title and aliases, for phrase matches. */
+  phrases: string[][];
+  /** Fuse.js index over `vocab`. */
+  fuse: unknown;
+}
+
+/** Builds the index from the docs (in any order; docs are kept in the given order). */
+export function buildSearchIndex(docs: readonly SearchDoc[]): SearchIndex {
+  const games: [string, string][] = [];
+  const gameIdx = new Map<string, number>();
+  const weights = new Map<string, Map<number, number>>();
+  docs.forEach((doc, d) => {
+    if (!gameIdx.has(doc.game)) {
+      gameIdx.set(doc.game, games.length);
+      games.push([doc.game, doc.gameTitle]);
+    }
+    const add = (text: string, field: Field) => {
+      const counts = new Map<string, number>();
+      for (const w of indexWords(text)) counts.set(w, (counts.get(w) ?? 0) + 1);
+      for (const [w, n] of counts) {
+        if (!weights.has(w)) weights.set(w, new Map());
+        const m = weights.get(w)!;
+        // Diminishing returns for repeats; body repeats count least.
+        const tf = field === 'body' ? 1 + Math.log(n) : 1;
+        m.set(d, (m.get(d) ?? 0) + FIELD_WEIGHTS[field] * tf);
+      }
+    };
+    add(doc.title, 'title');
+    add(doc.summary, 'summary');
+    add(doc.body, 'body');
+    for (const a of doc.aliases) add(a, 'alias');
+    for (const t of doc.terms) add(t, 'term');
+    for (const h of doc.headings) add(h, 'heading');
+  });
+  const vocab = [...weights.keys()].sort();
+  const postings = vocab.map((w) => [...weights.get(w)!].flatMap(([d, x]) => [d, Math.round(x * 10) / 10]));
+  const df = vocab.map((w) => weights.get(w)!.size);
+  const fuse = Fuse.createIndex([], vocab, { ...FUSE_OPTIONS }).toJSON();
+  return {
+    version: 1,
+    games,
+    docs: docs.map((doc) => [`/${doc.game}/${doc.slug}/`, doc.title, gameIdx.get(doc.game)!, doc.summary, doc.body]),
+    vocab,
+    postings,
+    df,
+    phrases: docs.map((doc) => [...new Set([doc.title, ...doc.aliases, ...doc.terms].map((p) => indexWords(p).join(' ')).filter(Boolean))]),
+    fuse,
+  };
+}
+
+/** Plain text of an MDX body: markup, components and link targets removed; headings returned separately. */
+export function mdxToText(body: string): { text: string; headings: string[] } {
+  const headings: string[] = [];
+  const text = body
+    .replace(/^#{1,6}\s+(.*)$/gm, (_, h: string) => {
+      headings.push(h);
+      return `${h}.`;
+    })
+    .replace(/<Pick\s+[a-z-]+=\{\{([\s\S]*?)\}\}\s*\/>/g, (_, inner: string) =>
+      [...inner.matchAll(/"([^"]*)"/g)].map((m) => m[1]).join(' / '),
+    )
+    .replace(/<\/?When[^>]*>/g, ' ')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s*>\s?/gm, '')
+    .replace(/\*\*|__|`/g, '')
+    .replace(/^\s*\|?\s*:?-{3,}.*$/gm, '')
+    .replace(/\|/g, ' ')
+    .replace(/^\s*[-*+]\s+/gm, '')
+    .replace(/^\s*\d+\.\s+/gm, '')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\n{2,}/g, '\n')
+    .trim();
+  return { text, headings };
+}
+
+export { normalize };

@@ -1,0 +1,172 @@
+/**
+ * Searches the prebuilt index: each query word is matched exactly, as a prefix (the word being typed) or, failing
+ * those, fuzzily through Fuse.js over the vocabulary; matches feed the weighted inverted index. Results are
+ * ranked by summed word scores, scaled by how many query words matched, plus title/alias phrase bonuses.
+ */
+import Fuse, { type FuseIndex } from 'fuse.js';
+import { FUSE_OPTIONS, SEARCH } from './config';
+import type { SearchIndex } from './build-index';
+import { indexWords, normalize, queryWords, stem } from './text';
+
+export interface SearchResult {
+  url: string;
+  title: string;
+  game: string;
+  gameTitle: string;
+  summary: string;
+  score: number;
+  /** Stems that matched, for highlighting. */
+  matched: string[];
+}
+
+/** A loaded index ready to search; keeps a per-word cache, so typing one more letter only redoes one word. */
+export class Searcher {
+  private readonly fuse: Fuse<string>;
+  private readonly wordIndex: Map<string, number>;
+  private readonly cache = new Map<string, { term: number; factor: number }[]>();
+
+  constructor(readonly index: SearchIndex) {
+    const fuseIndex = Fuse.parseIndex<string>(index.fuse as Parameters<typeof Fuse.parseIndex>[0]) as FuseIndex<string>;
+    this.fuse = new Fuse(index.vocab, { ...FUSE_OPTIONS }, fuseIndex);
+    this.wordIndex = new Map(index.vocab.map((w, i) => [w, i]));
+  }
+
+  /** Vocabulary terms a query word stands for, with a match factor (1 = exact). */
+  candidates(word: string, typing: boolean): { term: number; factor: number }[] {
+    const key = `${typing ? '~' : ''}${word}`;
+    const hit = this.cache.get(key);
+    if (hit) return hit;
+    const out: { term: number; factor: number }[] = [];
+    const exact = this.wordIndex.get(word);
+    if (exact !== undefined) out.push({ term: exact, factor: 1 });
+    if (typing && word.length >= 2) {
+      // Binary search to the first vocab word >= word, then walk the prefix range.
+      const { vocab, df } = this.index;
+      let lo = 0;
+      let hi = vocab.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (vocab[mid]! < word) lo = mid + 1;
+        else hi = mid;
+      }
+      const prefixed: number[] = [];
+      for (let i = lo; i < vocab.length && vocab[i]!.startsWith(word); i++) if (i !== exact) prefixed.push(i);
+      prefixed.sort((a, b) => df[b]! - df[a]!);
+      for (const term of prefixed.slice(0, SEARCH.prefixCandidates))
+        out.push({ term, factor: SEARCH.prefixFactor * (0.6 + (0.4 * word.length) / vocab[term]!.length) });
+    }
+    if (out.length === 0 && word.length >= SEARCH.minFuzzyLength && !/^\d+$/.test(word)) {
+      for (const r of this.fuse.search(word, { limit: SEARCH.fuzzyCandidates }))
+        out.push({ term: r.refIndex, factor: SEARCH.fuzzyFactor * (1 - (r.score ?? 0)) });
+    }
+    if (this.cache.size > 2000) this.cache.clear();
+    this.cache.set(key, out);
+    return out;
+  }
+
+  /** Ranked results for a query, optionally within one game. */
+  search(query: string, options: { game?: string; limit?: number } = {}): SearchResult[] {
+    const { words, typing } = queryWords(query);
+    if (words.length === 0) return [];
+    const { docs, postings, df, games, vocab, phrases } = this.index;
+    const gameFilter = options.game ? games.findIndex(([id]) => id === options.game) : -1;
+    const n = docs.length;
+    const scores = new Map<number, number>();
+    const hits = new Map<number, number>();
+    const matchedTerms = new Map<number, Set<string>>();
+    words.forEach((word, i) => {
+      const perDoc = new Map<number, number>();
+      for (const { term, factor } of this.candidates(word, typing && i === words.length - 1)) {
+        const idf = Math.log(1 + n / df[term]!);
+        const list = postings[term]!;
+        for (let j = 0; j < list.length; j += 2) {
+          const d = list[j]!;
+          if (gameFilter >= 0 && docs[d]![2] !== gameFilter) continue;
+          const s = factor * idf * list[j + 1]!;
+          if (s > (perDoc.get(d) ?? 0)) perDoc.set(d, s);
+          if (!matchedTerms.has(d)) matchedTerms.set(d, new Set());
+          matchedTerms.get(d)!.add(vocab[term]!);
+        }
+      }
+      for (const [d, s] of perDoc) {
+        scores.set(d, (scores.get(d) ?? 0) + s);
+        hits.set(d, (hits.get(d) ?? 0) + 1);
+      }
+    });
+    const phrase = words.join(' ');
+    const results: SearchResult[] = [];
+    for (const [d, s] of scores) {
+      const coverage = hits.get(d)! / words.length;
+      let score = s * coverage * coverage;
+      for (const p of phrases[d]!) {
+        if (p === phrase) score += SEARCH.phraseExact;
+        else if (words.length > 1 && (` ${p} `).includes(` ${phrase} `)) score += SEARCH.phraseContained;
+      }
+      const [url, title, g, summary] = docs[d]!;
+      results.push({ url, title, game: games[g]![0], gameTitle: games[g]![1], summary, score, matched: [...matchedTerms.get(d)!] });
+    }
+    results.sort((a, b) => b.score - a.score || a.title.localeCompare(b.title));
+    return results.slice(0, options.limit ?? SEARCH.limit);
+  }
+
+  /** The body text of a result, for snippets. */
+  bodyOf(url: string): string {
+    return this.index.docs.find((d) => d[0] === url)?.[4] ?? '';
+  }
+}
+
+/** A piece of snippet text; `hit` pieces are shown highlighted. Rendered as text, never as HTML. */
+export interface SnippetPart {
+  text: string;
+  hit: boolean;
+}
+
+/**
+ * The passage of `text` (about `width` characters) with the most matched words, split into plain and hit parts.
+ * Returns an empty list when nothing in the text matches.
+ */
+export function snippet(text: string, matched: readonly string[], width = 160): SnippetPart[] {
+  if (!text || matched.length === 0) return [];
+  const set = new Set(matched);
+  const re = /[A-Za-z0-9\u00C0-\u024F'’]+/g;
+  const marks: { start: number; end: number }[] = [];
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const w = normalize(m[0]);
+    if (w && (set.has(stem(w)) || [...set].some((s) => s.length >= 3 && stem(w).startsWith(s)))) marks.push({ start: m.index, end: m.index + m[0].length });
+  }
+  if (marks.length === 0) return [];
+  // Window with the most marks.
+  let best = 0;
+  let bestCount = 0;
+  for (let i = 0; i < marks.length; i++) {
+    let c = 0;
+    for (let j = i; j < marks.length && marks[j]!.end - marks[i]!.start <= width; j++) c++;
+    if (c > bestCount) [best, bestCount] = [i, c];
+  }
+  let start = Math.max(0, marks[best]!.start - 40);
+  const sentence = text.lastIndexOf('.', marks[best]!.start);
+  if (sentence >= start - 40 && sentence < marks[best]!.start) start = sentence + 1;
+  if (start > 0) {
+    const space = text.indexOf(' ', start);
+    if (space >= 0 && space < marks[best]!.start) start = space + 1;
+  }
+  let end = Math.min(text.length, start + width);
+  if (end < text.length) {
+    const space = text.lastIndexOf(' ', end);
+    if (space > marks[best]!.end) end = space;
+  }
+  const parts: SnippetPart[] = [];
+  if (start > 0) parts.push({ text: '… ', hit: false });
+  let pos = start;
+  for (const m of marks) {
+    if (m.start < start || m.end > end) continue;
+    if (m.start > pos) parts.push({ text: text.slice(pos, m.start), hit: false });
+    parts.push({ text: text.slice(m.start, m.end), hit: true });
+    pos = m.end;
+  }
+  if (pos < end) parts.push({ text: text.slice(pos, end), hit: false });
+  if (end < text.length) parts.push({ text: ' …', hit: false });
+  return parts.map((p) => ({ ...p, text: p.text.replace(/\s+/g, ' ') }));
+}
+
+export { indexWords };
