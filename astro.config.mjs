@@ -11,6 +11,7 @@ export default defineConfig({
   trailingSlash: 'always',
   build: { format: 'directory', inlineStylesheets: 'always' },
   outDir: process.env.RULES_OUT_DIR ?? './dist',
+  cacheDir: process.env.RULES_CACHE_DIR ?? './node_modules/.astro',
   integrations: [contentCheck(), mdx({ processor: unified({ remarkPlugins: [remarkRules], gfm: true, smartypants: false }) })],
   devToolbar: { enabled: false },
   vite: { build: { assetsInlineLimit: 0 } },

@@ -23,7 +23,7 @@ export interface Problem {
 }
 
 /** Slugs that pages of a game already use. */
-export const RESERVED_SLUGS = new Set(['terms', 'options', 'my-setup', 'search']);
+export const RESERVED_SLUGS = new Set(['terms', 'options', 'my-setup']);
 
 /** Normalises an alias or term for comparison. */
 export const normaliseTerm = (s: string): string => s.trim().toLowerCase().replace(/\s+/g, ' ');

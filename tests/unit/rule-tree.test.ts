@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { compile } from '@mdx-js/mdx';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { gameSchema } from '../../src/schemas/game';
+import { transformRuleTree, type RuleReport } from '../../src/lib/rule-tree';
+import { literalValue } from '../../src/lib/estree-value';
+
+const game = gameSchema.parse(parse(readFileSync('content/games/now-or-never.yaml', 'utf8')));
+const slugs = new Set(['pass', 'seasons']);
+
+async function run(mdx: string): Promise<{ report: RuleReport; js: string }> {
+  let report!: RuleReport;
+  const js = String(
+    await compile(mdx, { remarkPlugins: [() => (tree: unknown) => void (report = transformRuleTree(tree as never, { game, slugs }))] }),
+  );
+  return { report, js };
+}
+
+describe('transformRuleTree', () => {
+  it('turns When blocks into tagged divs and inline When into spans', async () => {
+    const { report, js } = await run('<When solo>\n\nSolo text.\n\n</When>\n\nYou start with <When not solo>more</When> coins.');
+    expect(report.errors).toEqual([]);
+    expect(js).toContain('"data-w-solo": "1"');
+    expect(js).toContain('"data-w-solo": "0"');
+    expect(js).toContain('"span"');
+    expect([...report.usedOptions]).toEqual(['solo']);
+    expect([...report.variantKeys]).toEqual(['solo']);
+  });
+  it('labels variant blocks that the default setup hides', async () => {
+    const { js } = await run('<When seasons={[5, 4]}>\n\nShort.\n\n</When>');
+    expect(js).toContain('"data-w-seasons": "5 4"');
+    expect(js).toContain('"data-label": "5 seasons or 4 seasons"');
+  });
+  it('expands Pick into one span per value', async () => {
+    const { report, js } = await run('Lasts <Pick seasons={{6: "six", other: "fewer"}} /> seasons.');
+    expect(report.errors).toEqual([]);
+    expect(js).toContain('"data-w-seasons": "6"');
+    expect(js).toContain('"data-w-seasons": "5 4"');
+  });
+  it('rewrites entry links and reports missing ones with the line', async () => {
+    const { report, js } = await run('See [pass](pass).\n\nAnd [nothing](no-such-entry).');
+    expect(js).toContain('/now-or-never/pass/');
+    expect(report.errors).toEqual([{ line: 3, message: 'link to missing entry "no-such-entry" of now-or-never' }]);
+  });
+  it('reports unknown options, unknown values and incomplete Picks', async () => {
+    const { report } = await run('<When solos>x</When>\n\n<When seasons={7}>y</When>\n\n<Pick seasons={{6: "six"}} />');
+    expect(report.errors.map((e) => e.message)).toEqual([
+      expect.stringContaining('unknown option "solos"'),
+      expect.stringContaining('has no value 7'),
+      expect.stringContaining('gives no text for 5, 4'),
+    ]);
+    expect(report.errors.map((e) => e.line)).toEqual([1, 3, 5]);
+  });
+  it('rejects not with several props and unknown components', async () => {
+    const { report } = await run('<When not solo story>x</When>\n\n<Foo />');
+    expect(report.errors.map((e) => e.message)).toEqual([
+      '<When not ...> takes exactly one option',
+      expect.stringContaining('<Foo> is not allowed'),
+    ]);
+  });
+});
+
+describe('literalValue', () => {
+  it('evaluates literals only', () => {
+    expect(literalValue({ type: 'ArrayExpression', elements: [{ type: 'Literal', value: 5 }] })).toEqual([5]);
+    expect(() => literalValue({ type: 'CallExpression' })).toThrow(/not a literal/);
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { gameSchema } from '../../src/schemas/game';
+import { entrySchema } from '../../src/schemas/entry';
+import { validateSite, type EntryRecord } from '../../src/lib/validate';
+
+const game = gameSchema.parse(parse(readFileSync('content/games/now-or-never.yaml', 'utf8')));
+const games = [{ ...game, quickLinks: [] }];
+const entry = (slug: string, data: Record<string, unknown> = {}): EntryRecord => ({
+  game: 'now-or-never',
+  slug,
+  file: `content/now-or-never/${slug}.mdx`,
+  data: entrySchema.parse({ title: slug, section: 'overview', order: 0, summary: 'A full sentence of summary.', related: ['pass'], ...data }),
+});
+
+describe('entrySchema', () => {
+  it('names the field that is wrong', () => {
+    const r = entrySchema.safeParse({ title: 'X', section: 'overview', order: 'first', summary: 'short', related: [], extra: 1 });
+    expect(r.success).toBe(false);
+    const paths = r.error!.issues.map((i) => i.path.join('.'));
+    expect(paths).toEqual(expect.arrayContaining(['order', 'summary', 'related', '']));
+  });
+});
+
+describe('validateSite', () => {
+  it('accepts a consistent site', () => {
+    expect(validateSite(games, [entry('pass', { related: ['seasons'] }), entry('seasons')])).toEqual([]);
+  });
+  it('reports unknown sections, options and related entries by file and field', () => {
+    const problems = validateSite(games, [entry('pass', { section: 'nowhere', options: ['solos'], related: ['gone'] })]);
+    expect(problems).toEqual([
+      { file: 'content/now-or-never/pass.mdx', field: 'section', message: expect.stringContaining('unknown section "nowhere"') },
+      { file: 'content/now-or-never/pass.mdx', field: 'options.0', message: expect.stringContaining('unknown option "solos"') },
+      { file: 'content/now-or-never/pass.mdx', field: 'related.0', message: 'no entry "gone" in now-or-never' },
+    ]);
+  });
+  it('reports an alias that two entries claim, and duplicate or reserved slugs', () => {
+    const problems = validateSite(games, [
+      entry('pass', { aliases: ['skip'], related: ['seasons'] }),
+      entry('seasons', { aliases: ['Skip'] }),
+      entry('seasons'),
+      entry('terms'),
+    ]);
+    expect(problems.map((p) => `${p.field}: ${p.message}`)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^aliases\.0: "Skip" is already claimed by content\/now-or-never\/pass\.mdx/),
+        'slug: duplicate slug "seasons" in now-or-never',
+        'slug: "terms" is a reserved page name',
+      ]),
+    );
+  });
+});
