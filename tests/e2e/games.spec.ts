@@ -47,7 +47,7 @@ test('Pencilvillage: a character annotates Quest and Movement; two mods at once;
   await page.goto('/pencilvillage/my-setup/');
   await expect(page.locator('.digest-entry[data-slug="build-action"]')).toBeVisible();
   await expect(page.locator('.digest-entry[data-slug="building-placement"]')).toBeVisible();
-  await expect(page.locator('.chosen-entry', { hasText: 'Glom' })).toBeVisible();
+  await expect(page.locator('.chosen-entry[data-w-mods-glom]')).toBeVisible();
   await expect(page.locator('#setup-summary')).toContainText('Tire');
   // With nothing chosen, the page says so.
   await page.goto('/pencilvillage/options/');
