@@ -2,7 +2,7 @@
  * Page behaviour that every page loads (kept small; search code loads only on first use):
  * setup note and share links, options form, recently viewed, theme, search box wiring, service worker and install.
  */
-import { defaultSettings, describeSettings, parseSettings, sameSettings, serializeSettings, type Settings } from '../lib/options';
+import { defaultSettings, describeSettings, parseSettings, serializeSettings, type Settings } from '../lib/options';
 import { applyOptionsCss } from './head';
 import { pushRecent, readRecent, writeSaved } from './storage';
 
@@ -24,55 +24,28 @@ function show(settings: Settings) {
   if (!state) return;
   state.shown = settings;
   applyOptionsCss(state.game, settings);
-  updateSetupBar();
   updateShareLink();
   document.dispatchEvent(new CustomEvent('rules:options'));
 }
 
-// --- Options given in the URL: a note with one tap to adopt them or go back to one's own.
+// --- Options given in the URL: the note (rendered in the HTML, shown by CSS when <html data-shared>) offers
+// one tap to adopt them or to go back to one's own.
 function setupNote() {
-  const note = $('setup-note');
-  if (!state || !note || Object.keys(state.fromUrl).length === 0) return;
-  if (sameSettings(state.game, state.shown, state.saved)) return;
-  const ids = body.dataset.kind === 'entry' && pageOptions.length ? pageOptions : Object.keys(state.fromUrl);
-  const wrap = document.createElement('div');
-  const p = document.createElement('p');
-  p.textContent = `Shown for a shared setup: ${describeSettings(state.game, state.shown, ids)}.`;
-  const adopt = document.createElement('button');
-  adopt.type = 'button';
-  adopt.className = 'button';
-  adopt.textContent = 'Use this setup';
-  const mine = document.createElement('button');
-  mine.type = 'button';
-  mine.className = 'button secondary';
-  mine.textContent = 'Show my own';
-  adopt.addEventListener('click', () => {
+  const root = document.documentElement;
+  $('setup-adopt')?.addEventListener('click', () => {
+    if (!state) return;
     writeSaved(state.game, state.shown);
     state.saved = { ...state.shown };
-    note.hidden = true;
+    delete root.dataset.shared;
     toast('Setup saved for this game');
   });
-  mine.addEventListener('click', () => {
-    note.hidden = true;
+  $('setup-mine')?.addEventListener('click', () => {
+    if (!state) return;
+    delete root.dataset.shared;
     history.replaceState(history.state, '', location.pathname + location.hash);
     state.fromUrl = {};
     show({ ...state.saved });
   });
-  wrap.append(p, adopt, mine);
-  note.replaceChildren(wrap);
-  note.hidden = false;
-}
-
-function updateSetupBar() {
-  const bar = $('setup-bar');
-  if (!bar || !state || pageOptions.length === 0) return;
-  bar.replaceChildren();
-  bar.append(`Shown for: ${describeSettings(state.game, state.shown, pageOptions)}. `);
-  const a = document.createElement('a');
-  a.href = `/${state.game.id}/options/`;
-  a.textContent = 'Change';
-  bar.append(a);
-  bar.hidden = false;
 }
 
 // --- Sharing: the link carries the options this entry depends on.
@@ -186,8 +159,6 @@ function updateDigest() {
   if (heading) heading.hidden = !any;
   const empty = $('setup-empty');
   if (empty) empty.hidden = any || chosen;
-  const summary = $('setup-summary');
-  if (summary) summary.textContent = `Your setup: ${describeSettings(state.game, state.shown)}.`;
 }
 
 // --- Recently viewed.
@@ -310,7 +281,6 @@ function setupInstall() {
 }
 
 setupNote();
-updateSetupBar();
 updateShareLink();
 setupShare();
 setupOptionsForm();

@@ -3,7 +3,7 @@
  * which play options to show (saved settings, overridden by options in the URL) and writes the CSS that shows
  * only the matching conditional text. No flash of the wrong variant; a corrupt saved value is ignored.
  */
-import { currentTokens, parseSettings, visibilityCss, type OptionsGame, type Settings } from '../lib/options';
+import { currentTokens, parseSettings, sameSettings, visibilityCss, type OptionsGame, type Settings } from '../lib/options';
 import { readSaved } from './storage';
 
 export interface HeadState {
@@ -36,6 +36,8 @@ export function start(game?: OptionsGame): void {
   const fromUrl = parseSettings(game, new URLSearchParams(location.search));
   const shown = { ...saved, ...fromUrl };
   window.rulesState = { game, saved, fromUrl, shown };
+  // A shared link whose options differ from the reader's own: CSS shows the server-rendered note.
+  if (Object.keys(fromUrl).length > 0 && !sameSettings(game, shown, saved)) root.dataset.shared = '';
   applyOptionsCss(game, shown);
 }
 

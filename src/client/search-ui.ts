@@ -2,22 +2,36 @@
  * Search in the browser, loaded on first use: the header's search-as-you-type popup, the /search/ page and the
  * 404 page's closest rules. Everything from the query or the index is written as text, never as HTML.
  */
-import { Searcher, snippet, type SearchResult } from '../lib/search/query';
+import { Searcher, SearchSet, snippet, type SearchResult } from '../lib/search/query';
 import type { SearchIndex } from '../lib/search/build-index';
 
-let loading: Promise<Searcher> | undefined;
-/** The index, fetched once (the service worker serves it offline). */
-export function loadSearcher(): Promise<Searcher> {
-  loading ??= fetch('/search-index.json')
-    .then((r) => {
-      if (!r.ok) throw new Error(`search index: HTTP ${r.status}`);
-      return r.json() as Promise<SearchIndex>;
-    })
-    .then((index) => new Searcher(index));
-  return loading;
+/** Every game's id, from the page (the layout lists them), in menu order. */
+const allGames = (document.body.dataset.games ?? '').split(',').filter(Boolean);
+const shards = new Map<string, Promise<Searcher>>();
+
+/** One game's index, fetched once per page (the service worker serves it offline). */
+function loadShard(game: string): Promise<Searcher> {
+  let p = shards.get(game);
+  if (!p) {
+    p = fetch(`/search/${game}.json`)
+      .then((r) => {
+        if (!r.ok) throw new Error(`search index ${game}: HTTP ${r.status}`);
+        return r.json() as Promise<SearchIndex>;
+      })
+      .then((index) => new Searcher(index));
+    shards.set(game, p);
+  }
+  return p;
 }
 
-function resultLink(s: Searcher, r: SearchResult, withSnippet: boolean, showGame: boolean): HTMLAnchorElement {
+/** The searcher for one game, or for every game when `game` is empty or unknown. */
+export async function loadSearcher(game?: string): Promise<SearchSet> {
+  const ids = game && allGames.includes(game) ? [game] : allGames;
+  const list = await Promise.all(ids.map(loadShard));
+  return new SearchSet(new Map(ids.map((id, i) => [id, list[i]!])));
+}
+
+function resultLink(s: SearchSet, r: SearchResult, withSnippet: boolean, showGame: boolean): HTMLAnchorElement {
   const a = document.createElement('a');
   a.href = r.url;
   a.dataset.result = '';
@@ -54,10 +68,9 @@ export function attachSearchBox(input: HTMLInputElement, game?: string): void {
   let scope = game;
   let results: SearchResult[] = [];
   let active = -1;
-  const searcherP = loadSearcher();
 
   const render = async () => {
-    const s = await searcherP;
+    const s = await loadSearcher(scope);
     const q = input.value;
     if (!q.trim()) {
       popup.hidden = true;
@@ -153,10 +166,15 @@ export async function startSearchPage(): Promise<void> {
   if (radio) radio.checked = true;
   if (!input.value) input.focus();
   status.textContent = 'Loading search…';
-  const s = await loadSearcher();
-  const render = () => {
+  const scopeOf = () => (form.querySelector<HTMLInputElement>('input[name=game]:checked')?.value ?? '') || undefined;
+  let s = await loadSearcher(scopeOf());
+  let rendering = 0;
+  const render = async () => {
+    const ticket = ++rendering;
     const q = input.value;
-    const scope = (form.querySelector<HTMLInputElement>('input[name=game]:checked')?.value ?? '') || undefined;
+    const scope = scopeOf();
+    s = await loadSearcher(scope);
+    if (ticket !== rendering) return;
     const url = new URL(location.href);
     url.search = '';
     if (q) url.searchParams.set('q', q);
@@ -179,23 +197,27 @@ export async function startSearchPage(): Promise<void> {
       ? `${results.length === 20 ? 'Top 20' : results.length} result${results.length === 1 ? '' : 's'}${scope ? '' : ' in all games'}.`
       : `No rule matches “${q}”.${scope ? ' Try all games, or other words.' : ' Try other words.'}`;
   };
-  input.addEventListener('input', render);
-  form.addEventListener('change', render);
+  input.addEventListener('input', () => void render());
+  form.addEventListener('change', () => void render());
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     const first = list.querySelector<HTMLAnchorElement>('a[data-result]');
     if (first) location.href = first.href;
   });
-  render();
+  await render();
 }
 
 /** The 404 page: the rules closest to the words of the unknown address. */
 export async function showClosest(): Promise<void> {
   const words = decodeURIComponent(location.pathname).split(/[/\-_.]+/).filter((w) => w && w !== 'html').join(' ');
   const game = location.pathname.split('/')[1];
-  const s = await loadSearcher();
-  let results = words ? s.search(`${words} `, { game, limit: 5 }) : [];
-  if (results.length === 0 && words) results = s.search(`${words} `, { limit: 5 });
+  if (!words) return;
+  let s = await loadSearcher(game);
+  let results = game && allGames.includes(game) ? s.search(`${words} `, { game, limit: 5 }) : [];
+  if (results.length === 0) {
+    s = await loadSearcher();
+    results = s.search(`${words} `, { limit: 5 });
+  }
   if (results.length === 0) return;
   const list = document.getElementById('closest-list')!;
   list.replaceChildren(

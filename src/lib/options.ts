@@ -131,9 +131,57 @@ export function currentTokens(game: OptionsGame, settings: Settings): Record<str
     if (option.type === 'boolean') out[option.id] = active && value === true ? '1' : '0';
     else if (option.type === 'choice')
       out[option.id] = active ? String(value) : (option.fallback?.value ?? INACTIVE);
-    else for (const v of option.values) out[multiKey(option.id, v.value)] = active && (value as string[]).includes(v.value) ? '1' : '0';
+    else {
+      const chosen = active ? (value as string[]) : [];
+      for (const v of option.values) out[multiKey(option.id, v.value)] = chosen.includes(v.value) ? '1' : '0';
+      out[noneKey(option.id)] = chosen.length === 0 ? '1' : '0';
+    }
   }
   return out;
+}
+
+/** The key that is `1` when a multi option has nothing chosen (for "no mods" labels); not usable in entries. */
+export const noneKey = (optionId: string): string => `${optionId}--none`;
+
+/** One label of a setup summary, shown only while its conditions hold (same mechanism as conditional text). */
+export interface SetupChip {
+  label: string;
+  /** Condition key → space-separated tokens; the chip shows when every key has one of its tokens. */
+  when: Record<string, string>;
+}
+
+/** Tokens of option `id` that satisfy a `requires` value. */
+function requiredTokens(game: OptionsGame, id: string, wanted: boolean | string | string[]): string {
+  const option = game.options.find((o) => o.id === id);
+  const list = Array.isArray(wanted) ? wanted : [wanted];
+  return list.map((w) => (option?.type === 'boolean' ? (w === true || w === 'true' ? '1' : '0') : String(w))).join(' ');
+}
+
+/**
+ * Every label a summary of these options may show ("2 players", "Underground map", "No mods"), each tagged
+ * with the condition under which it is true. Rendered in the HTML, the page's options CSS hides the false ones,
+ * so the summary is right before any script runs (no layout shift).
+ */
+export function setupChips(game: OptionsGame, only?: readonly string[]): SetupChip[] {
+  const chips: SetupChip[] = [];
+  for (const option of game.options) {
+    if (only && !only.includes(option.id)) continue;
+    const req: Record<string, string> = {};
+    for (const [id, wanted] of Object.entries(option.requires ?? {})) req[id] = requiredTokens(game, id, wanted);
+    const lower = `${option.label.charAt(0).toLowerCase()}${option.label.slice(1)}`;
+    if (option.type === 'boolean') {
+      chips.push({ label: option.label, when: { ...req, [option.id]: '1' } });
+      chips.push({ label: `No ${lower}`, when: { ...req, [option.id]: '0' } });
+    } else if (option.type === 'choice') {
+      for (const v of option.values) chips.push({ label: v.value === 'none' ? `No ${lower}` : v.label, when: { [option.id]: v.value } });
+      if (option.fallback && !option.values.some((v) => v.value === option.fallback!.value))
+        chips.push({ label: option.fallback.label, when: { [option.id]: option.fallback.value } });
+    } else {
+      for (const v of option.values) chips.push({ label: v.label, when: { [multiKey(option.id, v.value)]: '1' } });
+      chips.push({ label: `No ${lower}`, when: { [noneKey(option.id)]: '1' } });
+    }
+  }
+  return chips;
 }
 
 /** Attribute name a condition key is tagged with in the HTML. */

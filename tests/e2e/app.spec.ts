@@ -21,34 +21,37 @@ test('home lists the four games; a game lists its sections; entries open; Back a
 
 test('options page changes every entry, without a flash, and persists', async ({ page }) => {
   await page.goto('/now-or-never/pass/');
-  await expect(page.locator('[data-w-solo="1"]')).toBeHidden();
-  await expect(page.locator('[data-w-solo="0"]').first()).toBeVisible();
+  await expect(page.locator('.prose [data-w-solo="1"]')).toBeHidden();
+  await expect(page.locator('.prose [data-w-solo="0"]').first()).toBeVisible();
   await page.goto('/now-or-never/options/');
   await page.getByLabel('Solo play (bot)', { exact: true }).check();
   await expect(page.locator('#options-status')).toContainText('Solo play (bot)');
   await page.goto('/now-or-never/pass/');
-  await expect(page.locator('[data-w-solo="1"]').first()).toBeVisible();
-  await expect(page.locator('[data-w-solo="0"]').first()).toBeHidden();
+  await expect(page.locator('.prose [data-w-solo="1"]').first()).toBeVisible();
+  await expect(page.locator('.prose [data-w-solo="0"]').first()).toBeHidden();
   // The options CSS is in place before the body is parsed: no wrong variant on first paint.
   const css = await page.locator('#when-css').textContent();
   expect(css).toContain('[data-w-solo]:not([data-w-solo~="1"])');
   await page.reload();
-  await expect(page.locator('[data-w-solo="1"]').first()).toBeVisible();
+  await expect(page.locator('.prose [data-w-solo="1"]').first()).toBeVisible();
 });
 
 test('a link with options shows that variant with a note, and one tap adopts it or goes back', async ({ page }) => {
   await page.goto('/now-or-never/setup-enemies/?solo=1&seasons=5');
   await expect(page.locator('#setup-note')).toBeVisible();
   await expect(page.locator('#setup-note')).toContainText('Solo play (bot)');
-  await expect(page.locator('[data-w-players="1"]').first()).toBeVisible();
+  await expect(page.locator('.prose [data-w-players="1"]').first()).toBeVisible();
   await page.getByRole('button', { name: 'Show my own' }).click();
   await expect(page.locator('#setup-note')).toBeHidden();
-  await expect(page.locator('[data-w-players="1"]').first()).toBeHidden();
+  await expect(page.locator('.prose [data-w-players="1"]').first()).toBeHidden();
   await page.goto('/now-or-never/setup-enemies/?players=3');
   await expect(page.locator('main')).toContainText('3 tokens');
   await page.getByRole('button', { name: 'Use this setup' }).click();
   await page.goto('/now-or-never/setup-enemies/');
-  await expect(page.locator('[data-w-players="3"]').first()).toBeVisible();
+  await expect(page.locator('.prose [data-w-players="3"]').first()).toBeVisible();
+  // The setup bar names the shown setup from the first paint (CSS, no script), so the text never jumps.
+  const shown = await page.locator('#setup-bar .setup-tag:visible').allTextContents();
+  expect(shown).toEqual(['No solo play (bot)', '3 players', 'No underground map']);
 });
 
 test('a corrupt saved setting and unknown URL values are ignored', async ({ page }) => {
@@ -56,7 +59,7 @@ test('a corrupt saved setting and unknown URL values are ignored', async ({ page
   await page.goto('/now-or-never/');
   await page.evaluate(() => localStorage.setItem('rules:options:now-or-never', '{"solo": "banana", "seasons": 99'));
   await page.goto('/now-or-never/pass/?seasons=7&solo=maybe&x=<b>');
-  await expect(page.locator('[data-w-solo="0"]').first()).toBeVisible();
+  await expect(page.locator('.prose [data-w-solo="0"]').first()).toBeVisible();
   await expect(page.locator('#setup-note')).toBeHidden();
   expect(errors()).toEqual([]);
 });

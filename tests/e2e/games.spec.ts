@@ -2,16 +2,16 @@ import { expect, test } from '@playwright/test';
 
 test('Now or Never: enemy setup for solo vs 3 players; underground locations; 4 seasons', async ({ page }) => {
   await page.goto('/now-or-never/setup-enemies/?solo=1');
-  await expect(page.locator('[data-w-players="1"]').first()).toBeVisible();
+  await expect(page.locator('.prose [data-w-players="1"]').first()).toBeVisible();
   await page.goto('/now-or-never/setup-enemies/?players=3');
-  await expect(page.locator('[data-w-players="3"]').first()).toBeVisible();
-  await expect(page.locator('[data-w-players="1"]').first()).toBeHidden();
+  await expect(page.locator('.prose [data-w-players="3"]').first()).toBeVisible();
+  await expect(page.locator('.prose [data-w-players="1"]').first()).toBeHidden();
   await page.goto('/now-or-never/tower-of-miners/?underground=1');
   await expect(page.locator('.when[data-w-underground="1"]').first()).toBeVisible();
   await expect(page.locator('.when[data-w-underground="0"]').first()).toBeHidden();
   await page.goto('/now-or-never/seasons/?seasons=4');
   await expect(page.locator('main')).toContainText('4');
-  await expect(page.locator('[data-w-seasons="6"]').first()).toBeHidden();
+  await expect(page.locator('.prose [data-w-seasons="6"]').first()).toBeHidden();
 });
 
 test('Forge War: mine size by player count, hiring cost simple vs epic', async ({ page }) => {
@@ -20,17 +20,17 @@ test('Forge War: mine size by player count, hiring cost simple vs epic', async (
     await expect(page.locator('main')).toContainText(hexes!);
   }
   await page.goto('/forge-war/hiring-adventurers/?mode=epic');
-  await expect(page.locator('[data-w-mode="epic"]').first()).toBeVisible();
+  await expect(page.locator('.prose [data-w-mode="epic"]').first()).toBeVisible();
   await page.goto('/forge-war/hiring-adventurers/?mode=simple');
-  await expect(page.locator('[data-w-mode="epic"]').first()).toBeHidden();
+  await expect(page.locator('.prose [data-w-mode="epic"]').first()).toBeHidden();
 });
 
 test('Vindication: end-game thresholds follow the player count', async ({ page }) => {
   await page.goto('/vindication/end-game-trigger-cards/?players=2');
-  await expect(page.locator('[data-w-players~="2"]').first()).toBeVisible();
+  await expect(page.locator('.prose [data-w-players~="2"]').first()).toBeVisible();
   await page.goto('/vindication/end-game-trigger-cards/?players=5');
-  await expect(page.locator('[data-w-players~="5"]').first()).toBeVisible();
-  await expect(page.locator('[data-w-players="2"]').first()).toBeHidden();
+  await expect(page.locator('.prose [data-w-players~="5"]').first()).toBeVisible();
+  await expect(page.locator('.prose [data-w-players="2"]').first()).toBeHidden();
 });
 
 test('Pencilvillage: a character annotates Quest and Movement; two mods at once; my setup; shared setup link', async ({ page }) => {

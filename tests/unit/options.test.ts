@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { gameSchema } from '../../src/schemas/game';
 import {
-  currentTokens, defaultSettings, describeSettings, isActive, parseSettings, sameSettings, serializeSettings, visibilityCss,
+  currentTokens, defaultSettings, describeSettings, isActive, noneKey, parseSettings, sameSettings, serializeSettings, setupChips, visibilityCss,
 } from '../../src/lib/options';
 
 const load = (id: string) => gameSchema.parse(parse(readFileSync(`content/games/${id}.yaml`, 'utf8')));
@@ -61,5 +61,30 @@ describe('requirements and condition tokens', () => {
   });
   it('describes a setup in words', () => {
     expect(describeSettings(non, { solo: true, seasons: '5' }, ['solo', 'seasons'])).toBe('Solo play (bot) · 5 seasons');
+  });
+});
+
+/** Labels of the chips whose conditions all hold for these settings: what the reader sees. */
+function visibleChips(game: Parameters<typeof setupChips>[0], settings: Record<string, unknown>, only?: string[]): string[] {
+  const tokens = currentTokens(game, settings as never);
+  return setupChips(game, only)
+    .filter((c) => Object.entries(c.when).every(([k, v]) => v.split(' ').includes(tokens[k]!)))
+    .map((c) => c.label);
+}
+
+describe('setupChips', () => {
+  it('shows exactly one label per option for any setup', () => {
+    expect(visibleChips(non, {}, ['solo', 'players', 'underground'])).toEqual(['No solo play (bot)', '2 players', 'No underground map']);
+    expect(visibleChips(non, { solo: true, players: '3' }, ['solo', 'players'])).toEqual(['Solo play (bot)', '1 player (solo)']);
+  });
+  it('hides options whose requirements do not hold', () => {
+    expect(visibleChips(fw, { mode: 'simple', 'bonus-tiles': true }, ['mode', 'bonus-tiles'])).toHaveLength(1);
+    expect(visibleChips(fw, { mode: 'epic' }, ['mode', 'bonus-tiles'])).toHaveLength(2);
+  });
+  it('lists every chosen multi value, or says none is chosen', () => {
+    expect(visibleChips(pv, { mods: ['tire', 'glom'] }, ['mods'])).toHaveLength(2);
+    expect(visibleChips(pv, {}, ['mods', 'character'])).toEqual(['No character', 'No mods']);
+    expect(currentTokens(pv, {})[noneKey('mods')]).toBe('1');
+    expect(currentTokens(pv, { mods: ['tire'] })[noneKey('mods')]).toBe('0');
   });
 });

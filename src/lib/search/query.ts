@@ -115,6 +115,28 @@ export class Searcher {
   }
 }
 
+/**
+ * Several games' searchers as one: a game-scoped search asks that game's index only; an unscoped one asks every
+ * loaded index and merges the results by score (each index scores against its own game's word frequencies).
+ */
+export class SearchSet {
+  constructor(readonly searchers: ReadonlyMap<string, Searcher>) {}
+
+  search(query: string, options: { game?: string; limit?: number } = {}): SearchResult[] {
+    const limit = options.limit ?? SEARCH.limit;
+    if (options.game) return this.searchers.get(options.game)?.search(query, { limit }) ?? [];
+    return [...this.searchers.values()]
+      .flatMap((s) => s.search(query, { limit }))
+      .sort((a, b) => b.score - a.score || a.title.localeCompare(b.title))
+      .slice(0, limit);
+  }
+
+  /** The body text of a result, for snippets. */
+  bodyOf(url: string): string {
+    return this.searchers.get(url.split('/')[1] ?? '')?.bodyOf(url) ?? '';
+  }
+}
+
 /** A piece of snippet text; `hit` pieces are shown highlighted. Rendered as text, never as HTML. */
 export interface SnippetPart {
   text: string;
