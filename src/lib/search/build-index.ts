@@ -20,6 +20,20 @@ export interface SearchDoc {
   body: string;
 }
 
+/** The frontmatter fields the index reads. */
+export interface IndexedEntry {
+  title: string;
+  summary: string;
+  aliases: readonly string[];
+  terms: readonly string[];
+}
+
+/** The index's view of one entry: its fields and the plain text of its MDX body. */
+export function searchDoc(game: { id: string; title: string }, slug: string, data: IndexedEntry, body: string): SearchDoc {
+  const { text, headings } = mdxToText(body);
+  return { game: game.id, gameTitle: game.title, slug, title: data.title, summary: data.summary, aliases: data.aliases, terms: data.terms, headings, body: text };
+}
+
 /** The shipped index. Arrays rather than objects keep it small. */
 export interface SearchIndex {
   version: 1;
@@ -39,8 +53,9 @@ export interface SearchIndex {
   fuse: unknown;
 }
 
-/** Builds the index from the docs (in any order; docs are kept in the given order). */
-export function buildSearchIndex(docs: readonly SearchDoc[]): SearchIndex {
+/** Builds the index from the docs, in any order (they are sorted by game and slug, so the output is stable). */
+export function buildSearchIndex(input: readonly SearchDoc[]): SearchIndex {
+  const docs = [...input].sort((a, b) => (a.game === b.game ? (a.slug < b.slug ? -1 : 1) : a.game < b.game ? -1 : 1));
   const games: [string, string][] = [];
   const gameIdx = new Map<string, number>();
   const weights = new Map<string, Map<number, number>>();

@@ -1,0 +1,205 @@
+/**
+ * npm run bench:search — the app's search against alternatives built over the same entries, on the labelled
+ * query set bench/search-queries.json (each query scoped to its game, as the app scopes it):
+ *   accuracy   share of lookups answered by the 1st result, within the top 3, and MRR (first answer in top 10);
+ *   size       the index a reader downloads (gzip), and its share of the whole site's gzip size;
+ *   load       parse + construct time of the index in Chromium at 4x CPU throttle;
+ *   latency    per keystroke (every prefix of every query) in Chromium at 4x CPU throttle: median and p95.
+ * Needs a built site (`npm run build`) for the site's total size.
+ *   --misses          also list the lookups the app does not answer in its top 3
+ *   --no-browser      accuracy and size only (no Chromium timing)
+ *   --queries=FILE    another labelled set (default bench/search-queries.json)
+ */
+import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { spawn } from 'node:child_process';
+import { build } from 'esbuild';
+import { chromium } from '@playwright/test';
+import { loadCatalogue } from '../src/build/catalogue';
+import { buildSearchIndex, searchDoc, type SearchDoc, type SearchIndex } from '../src/lib/search/build-index';
+import { Searcher } from '../src/lib/search/query';
+import { ALTERNATIVES, type Engine } from '../bench/engines';
+
+const dist = process.env.RULES_OUT_DIR ?? 'dist';
+const showMisses = process.argv.includes('--misses');
+const useBrowser = !process.argv.includes('--no-browser');
+const queryFile = process.argv.find((a) => a.startsWith('--queries='))?.slice('--queries='.length) ?? 'bench/search-queries.json';
+const gz = (s: string | Buffer) => gzipSync(s, { level: 9 }).length;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+interface Query {
+  q: string;
+  game: string;
+  answers: string[];
+}
+const queries: Query[] = JSON.parse(readFileSync(queryFile, 'utf8'));
+
+// --- The entries, as the app's index sees them.
+const cat = loadCatalogue();
+const docsByGame = new Map<string, SearchDoc[]>();
+for (const game of cat.games) {
+  docsByGame.set(
+    game.id,
+    cat.entries.filter((e) => e.game === game.id).map((e) => searchDoc(game, e.slug, e.data, e.body)),
+  );
+}
+
+// --- Serialised indexes per engine and game: what a reader would download.
+// The app's index is built here with the build's own code (identical to dist/search/<game>.json for the same
+// content), so that tuning the search config needs no site rebuild.
+const appShards = new Map(cat.games.map((g) => [g.id, JSON.stringify(buildSearchIndex(docsByGame.get(g.id)!))]));
+if (!existsSync(join(dist, 'index.html'))) throw new Error(`${dist}/ is missing: run \`npm run build\` first (the site size is measured on it)`);
+const shipped = new Map<string, Map<string, string>>([['app', appShards]]);
+for (const alt of ALTERNATIVES) shipped.set(alt.name, new Map(cat.games.map((g) => [g.id, alt.serialize(docsByGame.get(g.id)!)])));
+
+// --- Accuracy (deterministic, in Node).
+function engineFor(name: string, game: string): Engine {
+  const data = shipped.get(name)!.get(game)!;
+  if (name === 'app') {
+    const s = new Searcher(JSON.parse(data) as SearchIndex);
+    return (q) => s.search(q, { limit: 10 }).map((r) => r.url.split('/')[2]!);
+  }
+  return ALTERNATIVES.find((a) => a.name === name)!.load(data);
+}
+interface Score {
+  top1: number;
+  top3: number;
+  mrr: number;
+  misses: string[];
+}
+function accuracy(name: string): Score {
+  const engines = new Map(cat.games.map((g) => [g.id, engineFor(name, g.id)]));
+  let top1 = 0;
+  let top3 = 0;
+  let rr = 0;
+  const misses: string[] = [];
+  for (const { q, game, answers } of queries) {
+    const slugs = engines.get(game)!(q).slice(0, 10);
+    const rank = slugs.findIndex((s) => answers.includes(s));
+    if (rank === 0) top1++;
+    if (rank >= 0 && rank < 3) top3++;
+    if (rank !== 0) misses.push(`${rank < 0 || rank >= 3 ? 'MISS ' : `#${rank + 1}   `}${game}: "${q}" → ${slugs.slice(0, 3).join(', ') || '(nothing)'}; want ${answers.join(' or ')}`);
+    if (rank >= 0) rr += 1 / (rank + 1);
+  }
+  return { top1: top1 / queries.length, top3: top3 / queries.length, mrr: rr / queries.length, misses };
+}
+
+// --- Site size: every file the service worker precaches (all of dist but sw.js), gzip.
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? walk(p) : [p];
+  });
+}
+const siteGz = walk(dist)
+  .filter((f) => /\.(html|js|css|json|png|svg|webmanifest|txt)$/.test(f) && !f.endsWith('sw.js'))
+  .reduce((n, f) => n + gz(readFileSync(f)), 0);
+
+// --- Load time and per-keystroke latency in Chromium, CPU throttled 4x.
+const bundle = await build({
+  stdin: {
+    contents: `
+      import { Searcher } from './src/lib/search/query';
+      import { ALTERNATIVES } from './bench/engines';
+      window.benchEngines = {
+        app: (data) => { const s = new Searcher(JSON.parse(data)); return (q) => s.search(q, { limit: 8 }); },
+        ...Object.fromEntries(ALTERNATIVES.map((a) => [a.name, (data) => a.load(data)])),
+      };`,
+    resolveDir: process.cwd(),
+    loader: 'ts',
+  },
+  bundle: true,
+  write: false,
+  format: 'iife',
+  platform: 'browser',
+  minify: true,
+});
+const script = bundle.outputFiles[0]!.text;
+
+/** Runs in the page: loads each game's index (timed), then times a search on every prefix of every query. */
+const IN_PAGE = `function ({ name, shards, queries }) {
+  const engines = {};
+  let load = 0;
+  for (const [game, data] of Object.entries(shards)) {
+    const t = performance.now();
+    engines[game] = window.benchEngines[name](data);
+    load = Math.max(load, performance.now() - t);
+  }
+  const times = [];
+  for (const { q, game } of queries)
+    for (let i = 1; i <= q.length; i++) {
+      const t = performance.now();
+      engines[game](q.slice(0, i));
+      times.push(performance.now() - t);
+    }
+  times.sort((a, b) => a - b);
+  const at = (f) => times[Math.min(times.length - 1, Math.floor(f * times.length))];
+  return { load, median: at(0.5), p95: at(0.95), max: times[times.length - 1], keystrokes: times.length };
+}`;
+
+const timing = new Map<string, { load: number; median: number; p95: number; max: number; keystrokes: number }>();
+if (useBrowser) {
+const port = 4392;
+const server = spawn(process.execPath, ['scripts/serve.mjs'], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+await new Promise((r) => setTimeout(r, 800));
+const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const browser = await chromium.launch({
+  executablePath: existsSync(chrome) ? chrome : undefined,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  for (const name of shipped.keys()) {
+    const page = await browser.newPage();
+    await page.goto(`http://localhost:${port}/404.html`);
+    await page.addScriptTag({ content: script });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // Plain source text: tsx would add helpers to a function passed here that the page does not have.
+    const result = (await page.evaluate(`(${IN_PAGE})(${JSON.stringify({ name, shards: Object.fromEntries(shipped.get(name)!), queries })})`)) as {
+      load: number;
+      median: number;
+      p95: number;
+      max: number;
+      keystrokes: number;
+    };
+    timing.set(name, result);
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  server.kill();
+}
+}
+
+// --- Report.
+const rows: string[][] = [];
+let appMisses: string[] = [];
+for (const name of shipped.keys()) {
+  const acc = accuracy(name);
+  if (name === 'app') appMisses = acc.misses;
+  const sizes = [...shipped.get(name)!.values()].map(gz);
+  const size = sizes.reduce((a, b) => a + b, 0);
+  const t = timing.get(name) ?? { load: NaN, median: NaN, p95: NaN, max: NaN, keystrokes: 0 };
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  rows.push([
+    name,
+    pct(acc.top1),
+    pct(acc.top3),
+    acc.mrr.toFixed(3),
+    `${kb(Math.max(...sizes))} / ${kb(size)} (${pct(size / siteGz)})`,
+    `${t.load.toFixed(0)} ms`,
+    `${t.median.toFixed(2)} ms`,
+    `${t.p95.toFixed(2)} ms`,
+  ]);
+}
+const head = ['engine', 'top-1', 'top-3', 'MRR', 'index gzip: largest game / all (of site)', 'load (largest game)', 'keystroke median', 'keystroke p95'];
+console.log(`${queries.length} labelled lookups (${queryFile}) over ${cat.entries.length} entries; site ${kb(siteGz)} gzip; ${useBrowser ? `Chromium, CPU 4x slower, ${timing.get('app')!.keystrokes} keystrokes per engine` : 'no browser timing'}\n`);
+console.log(`| ${head.join(' | ')} |`);
+console.log(`|${head.map(() => '---').join('|')}|`);
+for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+for (const alt of ALTERNATIVES) console.log(`\n${alt.name}: ${alt.description}`);
+if (showMisses) {
+  console.log(`\nApp lookups not answered first (#n: rank of the answer; MISS: not in the top 3): ${appMisses.length}`);
+  for (const m of appMisses) console.log(`  ${m}`);
+}
