@@ -76,13 +76,24 @@ test('share puts the current options in the link', async ({ page, context }) => 
 });
 
 test('search as you type: typo tolerant, aliases, scoped to the game, Enter opens the top result', async ({ page }) => {
+  const indexes: string[] = [];
+  page.on('request', (r) => {
+    if (/\/search\/[a-z-]+\.json$/.test(r.url())) indexes.push(new URL(r.url()).pathname);
+  });
   await page.goto('/now-or-never/');
+  expect(indexes).toEqual([]); // the index loads on first use only
   await page.keyboard.press('/');
   await expect(page.locator('#q')).toBeFocused();
   await page.keyboard.type('retreet');
   const first = page.locator('#search-popup a[data-result]').first();
   await expect(first).toHaveAttribute('href', '/now-or-never/retreat/');
   await expect(page.locator('#search-popup')).toContainText('In this game');
+  expect(indexes).toEqual(['/search/now-or-never.json']); // only this game's index
+  await page.getByRole('button', { name: 'Search all games' }).click();
+  await expect(page.locator('#search-popup')).toContainText('In all games');
+  await expect.poll(() => indexes.length).toBe(4);
+  await page.getByRole('button', { name: 'Only this game' }).click();
+  await page.locator('#q').focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/now-or-never/retreat/');
 });

@@ -3,7 +3,7 @@
  * index over the vocabulary for typo-tolerant word matching. Served as one static JSON file.
  */
 import Fuse from 'fuse.js';
-import { FIELD_WEIGHTS, FUSE_OPTIONS, type Field } from './config';
+import { FIELD_WEIGHTS, FUSE_OPTIONS, TITLE_LENGTH_NORM, type Field } from './config';
 import { indexWords, normalize } from './text';
 
 /** One entry as the index sees it. */
@@ -65,14 +65,17 @@ export function buildSearchIndex(input: readonly SearchDoc[]): SearchIndex {
       games.push([doc.game, doc.gameTitle]);
     }
     const add = (text: string, field: Field) => {
+      const words = indexWords(text);
       const counts = new Map<string, number>();
-      for (const w of indexWords(text)) counts.set(w, (counts.get(w) ?? 0) + 1);
+      for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
+      // A word is worth more in a short title than in a long one ("Fight" vs "Objective: fight 10 times").
+      const norm = field === 'title' ? 1 / Math.sqrt(Math.max(1, words.length)) ** TITLE_LENGTH_NORM : 1;
       for (const [w, n] of counts) {
         if (!weights.has(w)) weights.set(w, new Map());
         const m = weights.get(w)!;
         // Diminishing returns for repeats; body repeats count least.
         const tf = field === 'body' ? 1 + Math.log(n) : 1;
-        m.set(d, (m.get(d) ?? 0) + FIELD_WEIGHTS[field] * tf);
+        m.set(d, (m.get(d) ?? 0) + FIELD_WEIGHTS[field] * tf * norm);
       }
     };
     add(doc.title, 'title');

@@ -14,22 +14,79 @@ export const FIELD_WEIGHTS = {
 } as const;
 export type Field = keyof typeof FIELD_WEIGHTS;
 
+/** How strongly a long title dilutes each of its words: weight × (1/√words)^this. 0 turns it off. */
+export const TITLE_LENGTH_NORM = 1;
+
 /** Options of the Fuse.js index over the vocabulary (one record per distinct word). */
 export const FUSE_OPTIONS = {
   includeScore: true,
-  threshold: 0.34,
+  threshold: 0.4,
   ignoreLocation: true,
   minMatchCharLength: 2,
   shouldSort: true,
 } as const;
 
+/**
+ * Players' everyday words and the words rulebooks use for the same thing, across these games. A query word also
+ * matches its synonyms, at `SEARCH.synonymFactor`. Only words a game's index holds count, so a synonym from
+ * another game is harmless. Entry aliases cover each game's own terms; this covers the common vocabulary.
+ */
+export const SYNONYMS: Record<string, readonly string[]> = {
+  hp: ['health', 'heart'],
+  life: ['heart', 'health'],
+  lives: ['heart', 'health'],
+  health: ['heart'],
+  armor: ['defense', 'defence'],
+  armour: ['defense', 'defence'],
+  wall: ['defence', 'defense'],
+  vp: ['prestige', 'gem', 'score'],
+  victory: ['prestige', 'gem', 'score'],
+  point: ['prestige', 'score'],
+  xp: ['experience'],
+  exp: ['experience'],
+  money: ['coin', 'gold'],
+  cash: ['coin', 'gold'],
+  shop: ['market', 'buy'],
+  purchase: ['buy'],
+  hire: ['recruit'],
+  monster: ['enemy'],
+  enemy: ['monster'],
+  fight: ['combat', 'battle'],
+  combat: ['fight', 'battle'],
+  battle: ['combat', 'fight'],
+  plan: ['design'],
+  blueprint: ['design'],
+  die: ['dice'],
+  dice: ['die'],
+  bot: ['automa'],
+  worker: ['population', 'villager'],
+  people: ['population', 'villager'],
+  hero: ['adventurer'],
+  swap: ['exchange', 'trade'],
+  trade: ['exchange'],
+};
+
 export const SEARCH = {
+  /** Coverage weighs each query word by its idf (true) or counts words alike (false). */
+  weightedCoverage: true,
+  /** A result's score is multiplied by (share of query words it matched)^this. */
+  coveragePower: 2,
+  /** Multiplier of a synonym's match (see SYNONYMS). */
+  synonymFactor: 0.6,
   /** Words shorter than this are matched exactly or as a prefix, never fuzzily. */
   minFuzzyLength: 4,
-  /** Fuzzy candidates kept per query word. */
+  /** Fuzzy candidates Fuse.js proposes per query word, and how many are kept after ranking them by edit distance. */
+  fuzzyPool: 40,
   fuzzyCandidates: 4,
+  /** Most edits (insert, delete, change, swap) a fuzzy match may need: 1 up to 5 letters, 2 above. */
+  maxEdits: (length: number): number => (length <= 5 ? 1 : 2),
+  /** An exact word found in at most this many entries (often a misspelling alias) still gets fuzzy matches. */
+  rareExact: 2,
   /** Prefix completions kept for the word being typed. */
   prefixCandidates: 12,
+  /** Words already typed (not the last) also match longer words they begin ("fail" → "failure"), at this factor. */
+  prefixAllWords: true,
+  completedPrefixFactor: 0.7,
   /** Multiplier of a prefix match, and of a fuzzy match at score 0. */
   prefixFactor: 0.7,
   fuzzyFactor: 0.75,

@@ -4,9 +4,9 @@
  * ranked by summed word scores, scaled by how many query words matched, plus title/alias phrase bonuses.
  */
 import Fuse, { type FuseIndex } from 'fuse.js';
-import { FUSE_OPTIONS, SEARCH } from './config';
+import { FUSE_OPTIONS, SEARCH, SYNONYMS } from './config';
 import type { SearchIndex } from './build-index';
-import { indexWords, normalize, queryWords, stem } from './text';
+import { editDistance, indexWords, normalize, queryWords, stem } from './text';
 
 export interface SearchResult {
   url: string;
@@ -25,6 +25,8 @@ export class Searcher {
   private readonly wordIndex: Map<string, number>;
   private readonly cache = new Map<string, { term: number; factor: number }[]>();
 
+  private readonly synonyms = new Map(Object.entries(SYNONYMS).map(([w, list]) => [stem(w), list.map(stem)]));
+
   constructor(readonly index: SearchIndex) {
     const fuseIndex = Fuse.parseIndex<string>(index.fuse as Parameters<typeof Fuse.parseIndex>[0]) as FuseIndex<string>;
     this.fuse = new Fuse(index.vocab, { ...FUSE_OPTIONS }, fuseIndex);
@@ -39,7 +41,7 @@ export class Searcher {
     const out: { term: number; factor: number }[] = [];
     const exact = this.wordIndex.get(word);
     if (exact !== undefined) out.push({ term: exact, factor: 1 });
-    if (typing && word.length >= 2) {
+    if ((typing && word.length >= 2) || (SEARCH.prefixAllWords && word.length >= 4)) {
       // Binary search to the first vocab word >= word, then walk the prefix range.
       const { vocab, df } = this.index;
       let lo = 0;
@@ -53,11 +55,20 @@ export class Searcher {
       for (let i = lo; i < vocab.length && vocab[i]!.startsWith(word); i++) if (i !== exact) prefixed.push(i);
       prefixed.sort((a, b) => df[b]! - df[a]!);
       for (const term of prefixed.slice(0, SEARCH.prefixCandidates))
-        out.push({ term, factor: SEARCH.prefixFactor * (0.6 + (0.4 * word.length) / vocab[term]!.length) });
+        out.push({ term, factor: (typing ? 1 : SEARCH.completedPrefixFactor) * SEARCH.prefixFactor * (0.6 + (0.4 * word.length) / vocab[term]!.length) });
     }
-    if (out.length === 0 && word.length >= SEARCH.minFuzzyLength && !/^\d+$/.test(word)) {
-      for (const r of this.fuse.search(word, { limit: SEARCH.fuzzyCandidates }))
-        out.push({ term: r.refIndex, factor: SEARCH.fuzzyFactor * (1 - (r.score ?? 0)) });
+    const rare = exact !== undefined && this.index.df[exact]! <= SEARCH.rareExact;
+    if ((out.length === 0 || (rare && word.length > 4)) && word.length >= SEARCH.minFuzzyLength && !/^\d+$/.test(word)) {
+      // Fuse.js proposes words; a true edit distance (which counts a swap of 2 letters as 1 edit) ranks them.
+      const max = SEARCH.maxEdits(word.length);
+      const { vocab, df } = this.index;
+      const near = this.fuse
+        .search(word, { limit: SEARCH.fuzzyPool })
+        .map((r) => ({ term: r.refIndex, d: editDistance(word, vocab[r.refIndex]!, max) }))
+        .filter((c) => c.d <= max && c.term !== exact)
+        .sort((a, b) => a.d - b.d || df[b.term]! - df[a.term]!)
+        .slice(0, SEARCH.fuzzyCandidates);
+      for (const c of near) out.push({ term: c.term, factor: SEARCH.fuzzyFactor * (1 - c.d / (word.length + 1)) });
     }
     if (this.cache.size > 2000) this.cache.clear();
     this.cache.set(key, out);
@@ -72,11 +83,19 @@ export class Searcher {
     const gameFilter = options.game ? games.findIndex(([id]) => id === options.game) : -1;
     const n = docs.length;
     const scores = new Map<number, number>();
+    // Coverage counts each query word by its weight (the idf of its best candidate): missing a word that most
+    // entries hold ("village") costs less than missing a rare one ("walls").
+    const wordWeight: number[] = [];
     const hits = new Map<number, number>();
     const matchedTerms = new Map<number, Set<string>>();
     words.forEach((word, i) => {
       const perDoc = new Map<number, number>();
-      for (const { term, factor } of this.candidates(word, typing && i === words.length - 1)) {
+      const typed = typing && i === words.length - 1;
+      const found = [...this.candidates(word, typed)];
+      for (const syn of this.synonyms.get(word) ?? [])
+        for (const c of this.candidates(syn, false)) found.push({ term: c.term, factor: c.factor * SEARCH.synonymFactor });
+      wordWeight[i] = Math.max(0, ...found.map(({ term, factor }) => factor * Math.log(1 + n / df[term]!)));
+      for (const { term, factor } of found) {
         const idf = Math.log(1 + n / df[term]!);
         const list = postings[term]!;
         for (let j = 0; j < list.length; j += 2) {
@@ -88,16 +107,23 @@ export class Searcher {
           matchedTerms.get(d)!.add(vocab[term]!);
         }
       }
+      const wordBest = new Map<number, number>();
+      for (const { term, factor } of found) {
+        const w = factor * Math.log(1 + n / df[term]!);
+        const list = postings[term]!;
+        for (let j = 0; j < list.length; j += 2) if (w > (wordBest.get(list[j]!) ?? 0)) wordBest.set(list[j]!, w);
+      }
       for (const [d, s] of perDoc) {
         scores.set(d, (scores.get(d) ?? 0) + s);
-        hits.set(d, (hits.get(d) ?? 0) + 1);
+        hits.set(d, (hits.get(d) ?? 0) + (SEARCH.weightedCoverage ? wordBest.get(d)! : 1));
       }
     });
+    const totalWeight = SEARCH.weightedCoverage ? wordWeight.reduce((a, b) => a + b, 0) || 1 : words.length;
     const phrase = words.join(' ');
     const results: SearchResult[] = [];
     for (const [d, s] of scores) {
-      const coverage = hits.get(d)! / words.length;
-      let score = s * coverage * coverage;
+      const coverage = Math.min(1, hits.get(d)! / totalWeight);
+      let score = s * coverage ** SEARCH.coveragePower;
       for (const p of phrases[d]!) {
         if (p === phrase) score += SEARCH.phraseExact;
         else if (words.length > 1 && (` ${p} `).includes(` ${phrase} `)) score += SEARCH.phraseContained;

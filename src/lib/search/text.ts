@@ -5,7 +5,7 @@
 
 /** Words that carry no meaning in a rules lookup ("how do i", "can we", "the"). */
 export const STOPWORDS = new Set(
-  'a an and are as at be by can could do does did for from how i if in into is it its me my of on or our so that the their them then there these this to us was we what when where which who why will with you your'.split(
+  'a an and are as at be by can could do does did for from get gets happen happens have has how i if in into is it its just many me mean means much my need of on or our should so still that the their them then there these this to us was we what when where which who why will with would you your'.split(
     ' ',
   ),
 );
@@ -52,4 +52,29 @@ export function queryWords(query: string): { words: string[]; typing: boolean } 
     return { words: raw, typing };
   }
   return { words, typing };
+}
+
+/**
+ * Edit distance with adjacent transpositions (optimal string alignment): "stirke" → "strike" is 1, where plain
+ * Levenshtein says 2. Stops early and returns `max + 1` once the distance must exceed `max`.
+ */
+export function editDistance(a: string, b: string, max = 3): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
+      cur.push(d);
+      rowMin = Math.min(rowMin, d);
+    }
+    if (rowMin > max) return max + 1;
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[b.length]!;
 }

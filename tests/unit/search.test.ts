@@ -1,0 +1,114 @@
+/**
+ * Search: text normalisation, edit distance, ranking pinned on a sample of the labelled query set
+ * (bench/search-queries.json), the all-games merge and snippets. The index is built from the content folder
+ * with the build's own code, so these run without a site build.
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { loadCatalogue } from '../../src/build/catalogue';
+import { buildSearchIndex, searchDoc } from '../../src/lib/search/build-index';
+import { Searcher, SearchSet, snippet } from '../../src/lib/search/query';
+import { editDistance, indexWords, queryWords, stem } from '../../src/lib/search/text';
+
+const cat = loadCatalogue();
+const searchers = new Map(
+  cat.games.map((g) => [g.id, new Searcher(buildSearchIndex(cat.entries.filter((e) => e.game === g.id).map((e) => searchDoc(g, e.slug, e.data, e.body))))]),
+);
+const slugs = (game: string, q: string, limit = 3) => searchers.get(game)!.search(q, { limit }).map((r) => r.url.split('/')[2]);
+
+describe('text', () => {
+  it('normalises case, accents, possessives, hyphens and plurals alike in queries and entries', () => {
+    expect(indexWords("The Hero's Abilities")).toEqual(['hero', 'ability']);
+    expect(indexWords('Re-rolls & coins')).toEqual(['re', 'roll', 'coin']);
+    expect(stem('boxes')).toBe('box');
+    expect(stem('pass')).toBe('pass');
+  });
+  it('drops question words but keeps a lone stop word searchable', () => {
+    expect(queryWords('how many coins do we start with').words).toEqual(['coin', 'start']);
+    expect(queryWords('do').words).toEqual(['do']);
+  });
+  it('knows whether the last word is still being typed', () => {
+    expect(queryWords('retr').typing).toBe(true);
+    expect(queryWords('retreat ').typing).toBe(false);
+  });
+  it('counts a swap of 2 letters as 1 edit and stops early past the limit', () => {
+    expect(editDistance('stirke', 'strike')).toBe(1);
+    expect(editDistance('defnce', 'defence')).toBe(1);
+    expect(editDistance('monster', 'monastery', 1)).toBe(2);
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+  });
+});
+
+// Ranking regression: each of these lookups from bench/search-queries.json must keep its answer first.
+const PINNED: [game: string, query: string, first: string][] = [
+  ['now-or-never', 'retreet', 'retreat'],
+  ['now-or-never', 'montain spaces', 'mountains'],
+  ['now-or-never', 'worker fee', 'specialist-tax'],
+  ['now-or-never', 'can heroes move diagonally', 'move'],
+  ['now-or-never', '4 season game', 'game-length'],
+  ['now-or-never', 'pack bird', 'pack-bird'],
+  ['now-or-never', 'bot villager order', 'bot-villager-priority'],
+  ['vindication', 'vindicaton', 'vindication'],
+  ['vindication', 'treachary cards', 'treachery-expansion'],
+  ['vindication', 'green perk cards', 'traits'],
+  ['vindication', 'how many companions can i activate', 'activate'],
+  ['vindication', 'how do i get blocks back', 'recover-influence'],
+  ['vindication', 'end game scoring', 'end-game-scoring'],
+  ['forge-war', 'adventruer levels', 'leveling-up'],
+  ['forge-war', 'craft a sword', 'forging-weapons'],
+  ['forge-war', 'how many quests can i have', 'active-quests'],
+  ['forge-war', 'how many adventurers to start', 'player-starting-items'],
+  ['forge-war', 'clerk', 'clerk'],
+  ['pencilvillage', 'nebucadnezzar', 'character-nebuchadnezzar'],
+  ['pencilvillage', 'rubbel', 'rubble'],
+  ['pencilvillage', 'idle workers', 'population'],
+  ['pencilvillage', 'how to get timber', 'wood'],
+  ['pencilvillage', 'does the worse reroll count', 're-rolls'],
+  ['pencilvillage', 'tier 3 buildings list', 'buildings-by-tier'],
+  ['pencilvillage', 'low randomness scoring', 'low-randomness-scoring-variant'],
+];
+
+describe('ranking', () => {
+  it.each(PINNED)('%s: "%s" → %s first', (game, query, first) => {
+    expect(slugs(game, query)[0]).toBe(first);
+  });
+  it('answers at least 95% of the labelled lookups within the top 3', () => {
+    const queries: { q: string; game: string; answers: string[] }[] = JSON.parse(readFileSync('bench/search-queries.json', 'utf8'));
+    const answered = queries.filter(({ q, game, answers }) => slugs(game, q).some((s) => answers.includes(s!)));
+    expect(answered.length / queries.length).toBeGreaterThanOrEqual(0.95);
+  });
+  it('matches players\' words through synonyms and typos through edit distance', () => {
+    expect(slugs('now-or-never', 'xp')).toContain('experience');
+    expect(slugs('forge-war', 'stirkes')).toContain('strikes');
+  });
+  it('finds a word still being typed as a prefix', () => {
+    expect(slugs('now-or-never', 'retre')).toContain('retreat');
+  });
+});
+
+describe('SearchSet', () => {
+  const all = new SearchSet(searchers);
+  it('keeps a game-scoped search inside its game', () => {
+    expect(all.search('setup', { game: 'forge-war' }).every((r) => r.game === 'forge-war')).toBe(true);
+  });
+  it('merges every game by score when unscoped', () => {
+    const games = new Set(all.search('setup', { limit: 20 }).map((r) => r.game));
+    expect(games.size).toBeGreaterThan(1);
+    const scores = all.search('setup').map((r) => r.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+  it("finds the body text of any game's result", () => {
+    expect(all.bodyOf('/pencilvillage/fight/').length).toBeGreaterThan(50);
+  });
+});
+
+describe('snippet', () => {
+  it('marks the matched words and keeps markup in the text as text', () => {
+    const parts = snippet('Roll <b>2 dice</b> and retreat if you lose.', ['retreat']);
+    expect(parts.filter((p) => p.hit).map((p) => p.text)).toEqual(['retreat']);
+    expect(parts.map((p) => p.text).join('')).toContain('<b>2 dice</b>');
+  });
+  it('returns nothing when nothing matches', () => {
+    expect(snippet('Roll 2 dice.', ['retreat'])).toEqual([]);
+  });
+});
