@@ -9,6 +9,9 @@ import type { SearchIndex } from '../lib/search/build-index';
 const allGames = (document.body.dataset.games ?? '').split(',').filter(Boolean);
 const shards = new Map<string, Promise<Searcher>>();
 
+/** Resolves after the browser had a chance to paint and handle input. */
+const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** One game's index, fetched once per page (the service worker serves it offline). */
 function loadShard(game: string): Promise<Searcher> {
   let p = shards.get(game);
@@ -18,7 +21,8 @@ function loadShard(game: string): Promise<Searcher> {
         if (!r.ok) throw new Error(`search index ${game}: HTTP ${r.status}`);
         return r.json() as Promise<SearchIndex>;
       })
-      .then((index) => new Searcher(index));
+      // Let the page paint and handle input between parsing and building the searcher (no long task).
+      .then((index) => yieldToPage().then(() => new Searcher(index)));
     shards.set(game, p);
   }
   return p;
@@ -47,9 +51,10 @@ function resultLink(s: SearchSet, r: SearchResult, withSnippet: boolean, showGam
   }
   const text = document.createElement('span');
   text.className = 'result-snippet';
-  const parts = withSnippet ? snippet(s.bodyOf(r.url), r.matched) : [];
+  // The summary when it shows a matched word; otherwise (on the search page) the passage of the body that does.
   const summaryParts = snippet(r.summary, r.matched, 400);
-  const chosen = summaryParts.length ? summaryParts : parts.length ? parts : [{ text: r.summary, hit: false }];
+  const bodyParts = !summaryParts.length && withSnippet ? snippet(s.bodyOf(r.url), r.matched) : [];
+  const chosen = summaryParts.length ? summaryParts : bodyParts.length ? bodyParts : [{ text: r.summary, hit: false }];
   for (const p of chosen) {
     if (p.hit) {
       const m = document.createElement('mark');
@@ -168,6 +173,7 @@ export async function startSearchPage(): Promise<void> {
   status.textContent = 'Loading search…';
   const scopeOf = () => (form.querySelector<HTMLInputElement>('input[name=game]:checked')?.value ?? '') || undefined;
   let s = await loadSearcher(scopeOf());
+  await yieldToPage();
   let rendering = 0;
   const render = async () => {
     const ticket = ++rendering;

@@ -176,11 +176,15 @@ export interface SnippetPart {
 export function snippet(text: string, matched: readonly string[], width = 160): SnippetPart[] {
   if (!text || matched.length === 0) return [];
   const set = new Set(matched);
+  const prefixes = matched.filter((s) => s.length >= 3);
   const re = /[A-Za-z0-9\u00C0-\u024F'’]+/g;
   const marks: { start: number; end: number }[] = [];
   for (let m = re.exec(text); m; m = re.exec(text)) {
-    const w = normalize(m[0]);
-    if (w && (set.has(stem(w)) || [...set].some((s) => s.length >= 3 && stem(w).startsWith(s)))) marks.push({ start: m.index, end: m.index + m[0].length });
+    // Plain ASCII words (nearly all) skip the full normalisation.
+    const w = /^[A-Za-z0-9]+$/.test(m[0]) ? m[0].toLowerCase() : normalize(m[0]);
+    if (!w) continue;
+    const st = stem(w);
+    if (set.has(st) || prefixes.some((s) => st.startsWith(s))) marks.push({ start: m.index, end: m.index + m[0].length });
   }
   if (marks.length === 0) return [];
   // Window with the most marks.

@@ -1,0 +1,44 @@
+// npm run lighthouse: Lighthouse (mobile, its default emulation and simulated throttling) on the built site:
+// the home page, a rule page and a game-scoped search page (what the search box of a game's pages opens), plus
+// the all-games search. Prints the 4 category scores of each and any audit below 1. Run after `npm run build`.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+
+const port = 4393;
+const pages = [
+  ['home', '/'],
+  ['rule page', '/now-or-never/setup-enemies/'],
+  ['search (one game)', '/search/?q=starting%20coins&game=now-or-never'],
+  ['search (all games)', '/search/?q=starting%20coins'],
+];
+const server = spawn(process.execPath, ['scripts/serve.mjs'], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+await new Promise((r) => setTimeout(r, 800));
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+let failed = false;
+try {
+  for (const [name, path] of pages) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: existsSync(chromePath) ? chromePath : undefined,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    try {
+      const result = await lighthouse(`http://localhost:${port}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+      const { categories, audits } = result.lhr;
+      const scores = Object.values(categories).map((c) => `${c.title} ${Math.round(c.score * 100)}`);
+      console.log(`${name} (${path}): ${scores.join(', ')}`);
+      const m = audits.metrics?.details?.items?.[0];
+      if (m) console.log(`  FCP ${Math.round(m.firstContentfulPaint)} ms, LCP ${Math.round(m.largestContentfulPaint)} ms, TBT ${Math.round(m.totalBlockingTime)} ms, CLS ${m.cumulativeLayoutShift.toFixed(3)}`);
+      for (const a of Object.values(audits))
+        if (a.score !== null && a.score < 1 && !['informative', 'notApplicable', 'manual'].includes(a.scoreDisplayMode))
+          console.log(`  - ${a.id}: ${a.score}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+      if (Object.values(categories).some((c) => c.score < 1)) failed = true;
+    } finally {
+      await chrome.kill();
+    }
+  }
+} finally {
+  server.kill();
+}
+if (failed) console.log('\nAt least one category is below 100.');
