@@ -12,6 +12,17 @@ const shards = new Map<string, Promise<Searcher>>();
 /** Resolves after the browser had a chance to paint and handle input. */
 const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** Prepares the typo matchers for common word lengths in idle moments, one length per idle slot. */
+function warmUp(searcher: Searcher, lengths = [4, 5, 6, 7, 8, 9, 10, 11, 12]): void {
+  const next = lengths.shift();
+  if (next === undefined) return;
+  const idle = window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 50));
+  idle(() => {
+    searcher.prepareFuzzy(next);
+    warmUp(searcher, lengths);
+  });
+}
+
 /** One game's index, fetched once per page (the service worker serves it offline). */
 function loadShard(game: string): Promise<Searcher> {
   let p = shards.get(game);
@@ -22,7 +33,11 @@ function loadShard(game: string): Promise<Searcher> {
         return r.json() as Promise<SearchIndex>;
       })
       // Let the page paint and handle input between parsing and building the searcher (no long task).
-      .then((index) => yieldToPage().then(() => new Searcher(index)));
+      .then((index) => yieldToPage().then(() => new Searcher(index)))
+      .then((searcher) => {
+        warmUp(searcher);
+        return searcher;
+      });
     shards.set(game, p);
   }
   return p;

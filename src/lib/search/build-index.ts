@@ -1,9 +1,8 @@
 /**
- * Builds the search index at build time: a weighted inverted index over every entry's fields, plus a Fuse.js
- * index over the vocabulary for typo-tolerant word matching. Served as one static JSON file.
+ * Builds a game's search index at build time: a weighted inverted index over every entry's fields, the sorted
+ * vocabulary (the browser runs Fuse.js over it for typos) and what results show. Served as /search/<game>.json.
  */
-import Fuse from 'fuse.js';
-import { FIELD_WEIGHTS, FUSE_OPTIONS, TITLE_LENGTH_NORM, type Field } from './config';
+import { FIELD_WEIGHTS, TITLE_LENGTH_NORM, type Field } from './config';
 import { indexWords, normalize } from './text';
 
 /** One entry as the index sees it. */
@@ -36,7 +35,7 @@ export function searchDoc(game: { id: string; title: string }, slug: string, dat
 
 /** The shipped index. Arrays rather than objects keep it small. */
 export interface SearchIndex {
-  version: 1;
+  version: 2;
   /** Games by index: [id, title]. */
   games: [string, string][];
   /** Per doc: [url, title, game index, summary, body text]. */
@@ -49,8 +48,6 @@ export interface SearchIndex {
   df: number[];
   /** Per doc: normalised title and aliases, for phrase matches. */
   phrases: string[][];
-  /** Fuse.js index over `vocab`. */
-  fuse: unknown;
 }
 
 /** Builds the index from the docs, in any order (they are sorted by game and slug, so the output is stable). */
@@ -88,16 +85,14 @@ export function buildSearchIndex(input: readonly SearchDoc[]): SearchIndex {
   const vocab = [...weights.keys()].sort();
   const postings = vocab.map((w) => [...weights.get(w)!].flatMap(([d, x]) => [d, Math.round(x * 10) / 10]));
   const df = vocab.map((w) => weights.get(w)!.size);
-  const fuse = Fuse.createIndex([], vocab, { ...FUSE_OPTIONS }).toJSON();
   return {
-    version: 1,
+    version: 2,
     games,
     docs: docs.map((doc) => [`/${doc.game}/${doc.slug}/`, doc.title, gameIdx.get(doc.game)!, doc.summary, doc.body]),
     vocab,
     postings,
     df,
     phrases: docs.map((doc) => [...new Set([doc.title, ...doc.aliases, ...doc.terms].map((p) => indexWords(p).join(' ')).filter(Boolean))]),
-    fuse,
   };
 }
 

@@ -1,9 +1,11 @@
 /**
- * Searches the prebuilt index: each query word is matched exactly, as a prefix (the word being typed) or, failing
- * those, fuzzily through Fuse.js over the vocabulary; matches feed the weighted inverted index. Results are
- * ranked by summed word scores, scaled by how many query words matched, plus title/alias phrase bonuses.
+ * Searches a prebuilt game index. Each query word is matched exactly, as a prefix of longer words, through its
+ * synonyms (config SYNONYMS) and, when it is unknown or rare, fuzzily: Fuse.js proposes words of about the same
+ * length and an edit distance that counts a swap as 1 edit ranks them. Matches feed the weighted inverted index;
+ * results are ranked by summed word scores (field weight × idf), scaled by the idf-weighted share of query words
+ * matched, plus title/alias phrase bonuses.
  */
-import Fuse, { type FuseIndex } from 'fuse.js';
+import Fuse from 'fuse.js';
 import { FUSE_OPTIONS, SEARCH, SYNONYMS } from './config';
 import type { SearchIndex } from './build-index';
 import { editDistance, indexWords, normalize, queryWords, stem } from './text';
@@ -21,16 +23,34 @@ export interface SearchResult {
 
 /** A loaded index ready to search; keeps a per-word cache, so typing one more letter only redoes one word. */
 export class Searcher {
-  private readonly fuse: Fuse<string>;
+  /** Fuse.js over the words of about one length (±the edits allowed), built on first need: a third of the work. */
+  private readonly fuseByLength = new Map<number, { fuse: Fuse<string>; terms: number[] }>();
   private readonly wordIndex: Map<string, number>;
   private readonly cache = new Map<string, { term: number; factor: number }[]>();
 
   private readonly synonyms = new Map(Object.entries(SYNONYMS).map(([w, list]) => [stem(w), list.map(stem)]));
 
   constructor(readonly index: SearchIndex) {
-    const fuseIndex = Fuse.parseIndex<string>(index.fuse as Parameters<typeof Fuse.parseIndex>[0]) as FuseIndex<string>;
-    this.fuse = new Fuse(index.vocab, { ...FUSE_OPTIONS }, fuseIndex);
     this.wordIndex = new Map(index.vocab.map((w, i) => [w, i]));
+  }
+
+  /** Builds the fuzzy matcher for words of this length ahead of need (call when idle: it takes a few ms). */
+  prepareFuzzy(length: number): void {
+    this.fuseFor(length);
+  }
+
+  private fuseFor(length: number): { fuse: Fuse<string>; terms: number[] } {
+    let f = this.fuseByLength.get(length);
+    if (!f) {
+      const max = SEARCH.maxEdits(length);
+      const terms: number[] = [];
+      this.index.vocab.forEach((w, i) => {
+        if (Math.abs(w.length - length) <= max) terms.push(i);
+      });
+      f = { fuse: new Fuse(terms.map((i) => this.index.vocab[i]!), { ...FUSE_OPTIONS }), terms };
+      this.fuseByLength.set(length, f);
+    }
+    return f;
   }
 
   /** Vocabulary terms a query word stands for, with a match factor (1 = exact). */
@@ -62,9 +82,10 @@ export class Searcher {
       // Fuse.js proposes words; a true edit distance (which counts a swap of 2 letters as 1 edit) ranks them.
       const max = SEARCH.maxEdits(word.length);
       const { vocab, df } = this.index;
-      const near = this.fuse
+      const { fuse, terms } = this.fuseFor(word.length);
+      const near = fuse
         .search(word, { limit: SEARCH.fuzzyPool })
-        .map((r) => ({ term: r.refIndex, d: editDistance(word, vocab[r.refIndex]!, max) }))
+        .map((r) => ({ term: terms[r.refIndex]!, d: editDistance(word, vocab[terms[r.refIndex]!]!, max) }))
         .filter((c) => c.d <= max && c.term !== exact)
         .sort((a, b) => a.d - b.d || df[b.term]! - df[a.term]!)
         .slice(0, SEARCH.fuzzyCandidates);
