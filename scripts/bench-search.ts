@@ -10,13 +10,14 @@
  *   --misses          also list the lookups the app does not answer in its top 3
  *   --no-browser      accuracy and size only (no Chromium timing)
  *   --queries=FILE    another labelled set (default bench/search-queries.json)
+ *   --only=a,b        only these engines (app, minisearch, fuse-default, fuse-token)
  */
 import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { spawn } from 'node:child_process';
 import { build } from 'esbuild';
 import { chromium } from '@playwright/test';
+import { CHROME_FLAGS, chromePath, serveDist } from './measure-env.mjs';
 import { loadCatalogue } from '../src/build/catalogue';
 import { buildSearchIndex, searchDoc, type SearchDoc, type SearchIndex } from '../src/lib/search/build-index';
 import { Searcher } from '../src/lib/search/query';
@@ -51,8 +52,10 @@ for (const game of cat.games) {
 // content), so that tuning the search config needs no site rebuild.
 const appShards = new Map(cat.games.map((g) => [g.id, JSON.stringify(buildSearchIndex(docsByGame.get(g.id)!))]));
 if (!existsSync(join(dist, 'index.html'))) throw new Error(`${dist}/ is missing: run \`npm run build\` first (the site size is measured on it)`);
-const shipped = new Map<string, Map<string, string>>([['app', appShards]]);
-for (const alt of ALTERNATIVES) shipped.set(alt.name, new Map(cat.games.map((g) => [g.id, alt.serialize(docsByGame.get(g.id)!)])));
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const shipped = new Map<string, Map<string, string>>();
+if (!only || only.includes('app')) shipped.set('app', appShards);
+for (const alt of ALTERNATIVES.filter((a) => !only || only.includes(a.name))) shipped.set(alt.name, new Map(cat.games.map((g) => [g.id, alt.serialize(docsByGame.get(g.id)!)])));
 
 // --- Accuracy (deterministic, in Node).
 function engineFor(name: string, game: string): Engine {
@@ -144,13 +147,8 @@ const IN_PAGE = `async function ({ name, shards, queries }) {
 const timing = new Map<string, { load: number; median: number; p95: number; max: number; keystrokes: number }>();
 if (useBrowser) {
 const port = 4392;
-const server = spawn(process.execPath, ['scripts/serve.mjs'], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
-await new Promise((r) => setTimeout(r, 800));
-const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const browser = await chromium.launch({
-  executablePath: existsSync(chrome) ? chrome : undefined,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const server = await serveDist(port);
+const browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_FLAGS });
 try {
   for (const name of shipped.keys()) {
     const page = await browser.newPage();
@@ -197,11 +195,11 @@ for (const name of shipped.keys()) {
   ]);
 }
 const head = ['engine', 'top-1', 'top-3', 'MRR', 'index gzip: largest game / all (of site)', 'load (largest game)', 'keystroke median', 'keystroke p95'];
-console.log(`${queries.length} labelled lookups (${queryFile}) over ${cat.entries.length} entries; site ${kb(siteGz)} gzip; ${useBrowser ? `Chromium, CPU 4x slower, ${timing.get('app')!.keystrokes} keystrokes per engine` : 'no browser timing'}\n`);
+console.log(`${queries.length} labelled lookups (${queryFile}) over ${cat.entries.length} entries; site ${kb(siteGz)} gzip; ${useBrowser ? `Chromium, CPU 4x slower, ${[...timing.values()][0]?.keystrokes} keystrokes per engine` : 'no browser timing'}\n`);
 console.log(`| ${head.join(' | ')} |`);
 console.log(`|${head.map(() => '---').join('|')}|`);
 for (const r of rows) console.log(`| ${r.join(' | ')} |`);
-for (const alt of ALTERNATIVES) console.log(`\n${alt.name}: ${alt.description}`);
+for (const alt of ALTERNATIVES.filter((a) => shipped.has(a.name))) console.log(`\n${alt.name}: ${alt.description}`);
 if (showMisses) {
   console.log(`\nApp lookups not answered first (#n: rank of the answer; MISS: not in the top 3): ${appMisses.length}`);
   for (const m of appMisses) console.log(`  ${m}`);

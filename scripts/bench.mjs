@@ -4,8 +4,9 @@
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
+import { CHROME_FLAGS, chromePath, serveDist } from './measure-env.mjs';
 
 const dist = 'dist';
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
@@ -42,13 +43,8 @@ const indexGz = Object.values(shardGz).reduce((a, b) => a + b, 0);
 
 // Search latency per keystroke in Chromium at 4x CPU throttle.
 const port = 4391;
-const server = spawn(process.execPath, ['scripts/serve.mjs'], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
-await new Promise((r) => setTimeout(r, 800));
-const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const browser = await chromium.launch({
-  executablePath: existsSync(chrome) ? chrome : undefined,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const server = await serveDist(port);
+const browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_FLAGS });
 // The search module: the built chunk that fetches /search/<game>.json.
 const searchChunk = readdirSync(join(dist, '_astro')).find((f) => f.startsWith('search-ui') && f.endsWith('.js'));
 const page = benchPage;
@@ -79,7 +75,7 @@ try {
   await p.goto(`http://localhost:${port}/`);
   const cdp = await p.context().newCDPSession(p);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  const queries = JSON.parse(readFileSync(existsSync('bench/search-queries.json') ? 'bench/search-queries.json' : 'bench/queries.json', 'utf8'));
+  const queries = JSON.parse(readFileSync('bench/search-queries.json', 'utf8'));
   latency = await p.evaluate(
     async ({ chunk, queries }) => {
       const m = await import(`/_astro/${chunk}`);

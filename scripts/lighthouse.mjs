@@ -1,10 +1,9 @@
 // npm run lighthouse: Lighthouse (mobile, its default emulation and simulated throttling) on the built site:
 // the home page, a rule page and a game-scoped search page (what the search box of a game's pages opens), plus
 // the all-games search. Prints the 4 category scores of each and any audit below 1. Run after `npm run build`.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { CHROME_FLAGS, chromePath, serveDist } from './measure-env.mjs';
 
 const port = 4393;
 const pages = [
@@ -13,15 +12,13 @@ const pages = [
   ['search (one game)', '/search/?q=starting%20coins&game=now-or-never'],
   ['search (all games)', '/search/?q=starting%20coins'],
 ];
-const server = spawn(process.execPath, ['scripts/serve.mjs'], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
-await new Promise((r) => setTimeout(r, 800));
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const server = await serveDist(port);
 let failed = false;
 try {
   for (const [name, path] of pages) {
     const chrome = await chromeLauncher.launch({
-      chromePath: existsSync(chromePath) ? chromePath : undefined,
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      chromePath: chromePath(),
+      chromeFlags: ['--headless=new', ...CHROME_FLAGS],
     });
     try {
       const result = await lighthouse(`http://localhost:${port}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' });
