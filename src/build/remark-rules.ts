@@ -21,11 +21,11 @@ export function checkEntryTree(
   file: { path: string; frontmatterOptions: readonly string[]; lineOffset?: number },
   cat: Catalogue,
   pending: ReadonlySet<string> = new Set(),
-): { errors: string[]; variantKeys: string[] } {
+): { errors: string[]; variantKeys: string[]; variantPairs: string[] } {
   const path = relative(cat.dir, file.path).split(sep);
   const name = relative(process.cwd(), file.path);
   const game = cat.games.find((g) => g.id === path[0]);
-  if (!game) return { errors: [`${name}: not inside a game folder of ${cat.dir}`], variantKeys: [] };
+  if (!game) return { errors: [`${name}: not inside a game folder of ${cat.dir}`], variantKeys: [], variantPairs: [] };
   const slugs = new Set(cat.entries.filter((e) => e.game === game.id).map((e) => e.slug));
   for (const p of pending) if (p.startsWith(`${game.id}/`)) slugs.add(p.slice(game.id.length + 1));
   const report = transformRuleTree(tree as never, { game, slugs });
@@ -35,7 +35,7 @@ export function checkEntryTree(
     if (!file.frontmatterOptions.includes(id)) errors.push(`${name}: options: the body uses option "${id}"; add it to the frontmatter options`);
   for (const id of file.frontmatterOptions)
     if (!report.usedOptions.has(id)) errors.push(`${name}: options: "${id}" is listed but no <When>/<Pick> uses it`);
-  return { errors, variantKeys: [...report.variantKeys] };
+  return { errors, variantKeys: [...report.variantKeys], variantPairs: [...report.variantPairs] };
 }
 
 /** The remark plugin. Entries outside the content folder are left alone. */
@@ -45,12 +45,15 @@ export default function remarkRules() {
     const cat = catalogue();
     if (relative(cat.dir, file.path).startsWith('..')) return;
     const frontmatter = file.data.astro?.frontmatter ?? {};
-    const { errors, variantKeys } = checkEntryTree(
+    const { errors, variantKeys, variantPairs } = checkEntryTree(
       tree,
       { path: file.path, frontmatterOptions: (frontmatter.options as string[] | undefined) ?? [] },
       cat,
     );
     if (errors.length) throw new Error(`Invalid rule entry:\n${errors.join('\n')}`);
-    if (file.data.astro?.frontmatter) file.data.astro.frontmatter.variantKeys = variantKeys;
+    if (file.data.astro?.frontmatter) {
+      file.data.astro.frontmatter.variantKeys = variantKeys;
+      file.data.astro.frontmatter.variantPairs = variantPairs;
+    }
   };
 }

@@ -145,20 +145,14 @@ function setupOptionsForm() {
   });
 }
 
-// --- Pencilvillage "my setup": hide rules the chosen setup does not change.
+// --- Pencilvillage "my setup": the options CSS lists the entries the setup changes (data-any); this only hides
+// the rare entry whose blocks all need a second condition that does not hold.
 function updateDigest() {
-  if (body.dataset.kind !== 'setup' || !state) return;
-  let any = false;
+  if (body.dataset.kind !== 'setup') return;
   for (const section of Array.from(document.querySelectorAll<HTMLElement>('.digest-entry'))) {
     const visible = Array.from(section.querySelectorAll<HTMLElement>('.digest > .variant')).some((el) => getComputedStyle(el).display !== 'none');
     section.hidden = !visible;
-    any ||= visible;
   }
-  const chosen = Array.from(document.querySelectorAll<HTMLElement>('.chosen-entry')).some((el) => getComputedStyle(el).display !== 'none');
-  const heading = $('digest-heading');
-  if (heading) heading.hidden = !any;
-  const empty = $('setup-empty');
-  if (empty) empty.hidden = any || chosen;
 }
 
 // --- Recently viewed.

@@ -44,5 +44,6 @@ export function start(game?: OptionsGame): void {
 /** Rewrites the visibility CSS for these settings. */
 export function applyOptionsCss(game: OptionsGame, settings: Settings): void {
   const style = document.getElementById('when-css');
-  if (style) style.textContent = visibilityCss(currentTokens(game, settings));
+  // <style id="when-css" data-any> on pages that list entries by data-any (the "my setup" page).
+  if (style) style.textContent = visibilityCss(currentTokens(game, settings), style.hasAttribute('data-any'));
 }

@@ -187,14 +187,22 @@ export function setupChips(game: OptionsGame, only?: readonly string[]): SetupCh
 /** Attribute name a condition key is tagged with in the HTML. */
 export const conditionAttr = (key: string): string => `data-w-${key}`;
 
+/** One `key=token` pair, as listed in `data-any`. */
+export const anyPair = (key: string, token: string): string => `${key}=${token}`;
+
 /**
  * CSS that hides every conditional fragment not matching the current tokens. One rule per key,
  * independent of the page, so the same stylesheet works on every page of the game.
+ * With `withAny` (pages that use it), also the "any" form: an element with `data-any="k=t k=t"` shows when at least one pair holds, and an element
+ * with `data-any-empty` shows only while no `data-any` element of the page does (e.g. "nothing chosen yet").
  */
-export function visibilityCss(tokens: Record<string, string>): string {
-  return Object.entries(tokens)
+export function visibilityCss(tokens: Record<string, string>, withAny = false): string {
+  const all = Object.entries(tokens)
     .map(([key, token]) => `[${conditionAttr(key)}]:not([${conditionAttr(key)}~="${token}"])`)
     .join(',') + '{display:none!important}';
+  if (!withAny) return all;
+  const holds = `:is(${Object.entries(tokens).map(([k, t]) => `[data-any~="${anyPair(k, t)}"]`).join(',')})`;
+  return `${all}[data-any]:not(${holds}){display:none!important}body:has([data-any]${holds}) [data-any-empty]{display:none!important}`;
 }
 
 /** Whether two settings objects mean the same setup (after defaults). */

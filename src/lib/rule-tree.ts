@@ -4,7 +4,7 @@
  * Pure: works on an mdast tree; used by the Astro build (as a remark plugin) and by the content checker.
  */
 import type { Game } from '../schemas/game';
-import { conditionAttr, conditionKeys, currentTokens, defaultSettings } from './options';
+import { anyPair, conditionAttr, conditionKeys, currentTokens, defaultSettings } from './options';
 import { literalValue, type Literal } from './estree-value';
 
 /** What the transform needs to know about the entry's game and its siblings. */
@@ -19,6 +19,11 @@ export interface RuleReport {
   usedOptions: Set<string>;
   /** Condition keys of top-level `<When>` blocks that the default setup hides (setup annotations). */
   variantKeys: Set<string>;
+  /**
+   * `key=token` pairs under which some top-level variant block shows (for a block with several conditions, those
+   * of its first): a page can list the entry exactly when one of them holds.
+   */
+  variantPairs: Set<string>;
   errors: { line?: number; message: string }[];
 }
 
@@ -53,7 +58,7 @@ const html = (name: string, attrs: Record<string, string>, children: MdNode[], f
 
 /** Transforms the tree in place and reports what it found. Problems are reported, not thrown. */
 export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
-  const report: RuleReport = { usedOptions: new Set(), variantKeys: new Set(), errors: [] };
+  const report: RuleReport = { usedOptions: new Set(), variantKeys: new Set(), variantPairs: new Set(), errors: [] };
   const keys = conditionKeys(ctx.game);
   const defaults = currentTokens(ctx.game, defaultSettings(ctx.game));
   const optionIds = ctx.game.options.map((o) => o.id);
@@ -154,7 +159,10 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
     if (flow && hiddenByDefault) {
       out.class = 'when variant';
       out['data-label'] = conds.map((c) => describe(c.key, c.tokens)).join(' · ');
-      if (topLevel) for (const c of conds) report.variantKeys.add(c.key);
+      if (topLevel) {
+        for (const c of conds) report.variantKeys.add(c.key);
+        for (const t of conds[0]!.tokens) report.variantPairs.add(anyPair(conds[0]!.key, t));
+      }
     }
     return html(flow ? 'div' : 'span', out, node.children ?? [], flow);
   }
