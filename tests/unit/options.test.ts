@@ -88,3 +88,16 @@ describe('setupChips', () => {
     expect(currentTokens(pv, { mods: ['tire'] })[noneKey('mods')]).toBe('0');
   });
 });
+
+describe('visibilityCss with data-any', () => {
+  it('shows a listed element when one of its pairs holds, and the empty note only when none does', () => {
+    const css = visibilityCss(currentTokens(pv, { character: 'erwin-lyme' }), true);
+    expect(css).toContain('[data-any]:not(:is(');
+    expect(css).toContain('[data-any~="character=erwin-lyme"]');
+    expect(css).not.toContain('[data-any~="character=none"]');
+    expect(css).toContain('body:has([data-any]:is(');
+  });
+  it('is left out unless asked for', () => {
+    expect(visibilityCss(currentTokens(pv, {}))).not.toContain('data-any');
+  });
+});
