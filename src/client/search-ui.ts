@@ -187,14 +187,14 @@ export async function startSearchPage(): Promise<void> {
   if (!input.value) input.focus();
   status.textContent = 'Loading search…';
   const scopeOf = () => (form.querySelector<HTMLInputElement>('input[name=game]:checked')?.value ?? '') || undefined;
-  let s = await loadSearcher(scopeOf());
+  await loadSearcher(scopeOf());
   await yieldToPage();
   let rendering = 0;
   const render = async () => {
     const ticket = ++rendering;
     const q = input.value;
     const scope = scopeOf();
-    s = await loadSearcher(scope);
+    const s = await loadSearcher(scope);
     if (ticket !== rendering) return;
     const url = new URL(location.href);
     url.search = '';

@@ -110,33 +110,32 @@ export class Searcher {
     const hits = new Map<number, number>();
     const matchedTerms = new Map<number, Set<string>>();
     words.forEach((word, i) => {
-      const perDoc = new Map<number, number>();
       const typed = typing && i === words.length - 1;
       const found = [...this.candidates(word, typed)];
       for (const syn of this.synonyms.get(word) ?? [])
         for (const c of this.candidates(syn, false)) found.push({ term: c.term, factor: c.factor * SEARCH.synonymFactor });
-      wordWeight[i] = Math.max(0, ...found.map(({ term, factor }) => factor * Math.log(1 + n / df[term]!)));
+      /** Per doc: the best match score of this word, and the word's weight there (factor × idf). */
+      const perDoc = new Map<number, { score: number; weight: number }>();
+      let weight = 0;
       for (const { term, factor } of found) {
-        const idf = Math.log(1 + n / df[term]!);
+        const w = factor * Math.log(1 + n / df[term]!);
+        weight = Math.max(weight, w);
         const list = postings[term]!;
         for (let j = 0; j < list.length; j += 2) {
           const d = list[j]!;
           if (gameFilter >= 0 && docs[d]![2] !== gameFilter) continue;
-          const s = factor * idf * list[j + 1]!;
-          if (s > (perDoc.get(d) ?? 0)) perDoc.set(d, s);
+          const hit = perDoc.get(d) ?? { score: 0, weight: 0 };
+          hit.score = Math.max(hit.score, w * list[j + 1]!);
+          hit.weight = Math.max(hit.weight, w);
+          perDoc.set(d, hit);
           if (!matchedTerms.has(d)) matchedTerms.set(d, new Set());
           matchedTerms.get(d)!.add(vocab[term]!);
         }
       }
-      const wordBest = new Map<number, number>();
-      for (const { term, factor } of found) {
-        const w = factor * Math.log(1 + n / df[term]!);
-        const list = postings[term]!;
-        for (let j = 0; j < list.length; j += 2) if (w > (wordBest.get(list[j]!) ?? 0)) wordBest.set(list[j]!, w);
-      }
-      for (const [d, s] of perDoc) {
-        scores.set(d, (scores.get(d) ?? 0) + s);
-        hits.set(d, (hits.get(d) ?? 0) + (SEARCH.weightedCoverage ? wordBest.get(d)! : 1));
+      wordWeight[i] = weight;
+      for (const [d, hit] of perDoc) {
+        scores.set(d, (scores.get(d) ?? 0) + hit.score);
+        hits.set(d, (hits.get(d) ?? 0) + (SEARCH.weightedCoverage ? hit.weight : 1));
       }
     });
     const totalWeight = SEARCH.weightedCoverage ? wordWeight.reduce((a, b) => a + b, 0) || 1 : words.length;
