@@ -12,6 +12,8 @@ export interface RuleContext {
   game: Pick<Game, 'id' | 'options'>;
   /** Slugs of every entry of the game. */
   slugs: ReadonlySet<string>;
+  /** While notes are being converted: `allow` lets `> **Unclear in the rules:**` blockquotes through. */
+  legacyUnclear?: 'allow' | 'refuse';
 }
 
 /** What the transform found: options used, the condition keys of top-level variant blocks, problems. */
@@ -24,8 +26,26 @@ export interface RuleReport {
    * of its first): a page can list the entry exactly when one of them holds.
    */
   variantPairs: Set<string>;
+  /** The entry's "Unclear in the rules" notes, in page order. */
+  unclear: UnclearNote[];
   errors: { line?: number; message: string }[];
 }
+
+/** One `<Unclear id="..." readings={[...]}>` note: where the rules are ambiguous, with the readings a table may pick. */
+export interface UnclearNote {
+  /** Kebab-case id, unique in its entry; with the entry's slug it keys the table's ruling. */
+  id: string;
+  /** The readings the note gives (each a short phrase); may be empty when the rules are only silent. */
+  readings: string[];
+  /** The note's body (mdast children), for pages that list notes. */
+  children: unknown[];
+  line?: number;
+}
+
+/** The label the `<Unclear>` component shows (and that legacy blockquote notes started with). */
+export const UNCLEAR_LABEL = 'Unclear in the rules';
+/** The element id an `<Unclear>` note gets on its entry page. */
+export const unclearAnchor = (id: string): string => `unclear-${id}`;
 
 type Attr = { type: string; name?: string; value?: unknown };
 type MdNode = {
@@ -58,7 +78,7 @@ const html = (name: string, attrs: Record<string, string>, children: MdNode[], f
 
 /** Transforms the tree in place and reports what it found. Problems are reported, not thrown. */
 export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
-  const report: RuleReport = { usedOptions: new Set(), variantKeys: new Set(), variantPairs: new Set(), errors: [] };
+  const report: RuleReport = { usedOptions: new Set(), variantKeys: new Set(), variantPairs: new Set(), unclear: [], errors: [] };
   const keys = conditionKeys(ctx.game);
   const defaults = currentTokens(ctx.game, defaultSettings(ctx.game));
   const optionIds = ctx.game.options.map((o) => o.id);
@@ -219,6 +239,63 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
     return flow ? { type: 'paragraph', children: [span] } : span;
   }
 
+  function unclear(node: MdNode, flow: boolean): MdNode | undefined {
+    if (!flow) {
+      fail(node, '<Unclear> is a block: put <Unclear ...> and </Unclear> on their own lines, with blank lines around the text');
+      return undefined;
+    }
+    let id: string | undefined;
+    let readings: string[] = [];
+    for (const attr of node.attributes ?? []) {
+      let value: Literal;
+      try {
+        value = attr.type === 'mdxJsxAttribute' && attr.name ? attrValue(attr) : null;
+      } catch (e) {
+        fail(node, `<Unclear ${attr.name}>: ${(e as Error).message}`);
+        return undefined;
+      }
+      if (attr.name === 'id' && typeof value === 'string' && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value)) id = value;
+      else if (attr.name === 'readings' && Array.isArray(value) && value.every((r) => typeof r === 'string' && r.trim().length > 0 && r.length <= 200))
+        readings = (value as string[]).map((r) => r.trim());
+      else {
+        fail(node, `<Unclear> takes id="kebab-case-id" and readings={["first reading", "second reading"]} (got ${attr.name ?? 'a spread'})`);
+        return undefined;
+      }
+    }
+    if (!id) {
+      fail(node, '<Unclear> needs an id, e.g. <Unclear id="solo-enemy-count" readings={[...]}>');
+      return undefined;
+    }
+    if (report.unclear.some((u) => u.id === id)) {
+      fail(node, `<Unclear id="${id}"> is used twice in this entry`);
+      return undefined;
+    }
+    if (new Set(readings).size !== readings.length) {
+      fail(node, `<Unclear id="${id}"> lists the same reading twice`);
+      return undefined;
+    }
+    if (!(node.children ?? []).length) {
+      fail(node, `<Unclear id="${id}"> is empty: say what is unclear and give both readings`);
+      return undefined;
+    }
+    report.unclear.push({ id, readings, children: node.children ?? [], line: node.position?.start.line });
+    // The label opens the first paragraph, as in "**Unclear in the rules:** The rulebook gives ...".
+    const label: MdNode = { type: 'strong', children: [{ type: 'text', value: `${UNCLEAR_LABEL}:` }] };
+    const [first, ...rest] = node.children ?? [];
+    const body =
+      first?.type === 'paragraph'
+        ? [{ ...first, children: [label, { type: 'text', value: ' ' }, ...(first.children ?? [])] }, ...rest]
+        : [{ type: 'paragraph', children: [label] }, ...(node.children ?? [])];
+    return html('aside', { class: 'unclear', id: unclearAnchor(id), 'data-unclear': id, 'aria-label': UNCLEAR_LABEL }, body, true);
+  }
+
+  /** A legacy note (`> **Unclear in the rules:** ...`) must become an `<Unclear>` component. */
+  function legacyNote(node: MdNode): boolean {
+    const first = node.children?.[0]?.children?.[0];
+    const text = first?.type === 'strong' ? (first.children?.[0]?.value ?? '') : '';
+    return text.replace(/:$/, '').trim() === UNCLEAR_LABEL;
+  }
+
   function link(node: MdNode) {
     const url = node.url ?? '';
     const m = /^([a-z0-9]+(?:-[a-z0-9]+)*)(#[\w-]+)?$/.exec(url);
@@ -246,7 +323,8 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
         let replacement: MdNode | undefined;
         if (child.name === 'When') replacement = when(child, flow, depth === 0);
         else if (child.name === 'Pick') replacement = pick(child, flow);
-        else fail(child, `<${child.name ?? 'fragment'}> is not allowed in an entry (use <When> or <Pick>)`);
+        else if (child.name === 'Unclear') replacement = unclear(child, flow);
+        else fail(child, `<${child.name ?? 'fragment'}> is not allowed in an entry (use <When>, <Pick> or <Unclear>)`);
         if (replacement) {
           children[i] = replacement;
           // A When block's children are still the entry's own top-level content.
@@ -255,6 +333,8 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
         continue;
       }
       if (child.type === 'html') fail(child, 'raw HTML is not allowed in an entry');
+      if (child.type === 'blockquote' && legacyNote(child) && ctx.legacyUnclear !== 'allow')
+        fail(child, `an "${UNCLEAR_LABEL}" note must be an <Unclear id="..." readings={[...]}> block, not a blockquote`);
       if (child.type === 'mdxjsEsm' || child.type === 'mdxFlowExpression' || child.type === 'mdxTextExpression')
         fail(child, 'imports and {expressions} are not allowed in an entry');
       walk(child, depth + 1);

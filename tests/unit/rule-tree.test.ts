@@ -59,6 +59,37 @@ describe('transformRuleTree', () => {
       expect.stringContaining('<Foo> is not allowed'),
     ]);
   });
+  it('renders an Unclear note with its label, id and readings, and reports it', async () => {
+    const { report, js } = await run(
+      '<Unclear id="row-points" readings={["6 / 8 / 8", "6 / 7 / 8"]}>\n\nThe sources disagree on [pass](pass).\n\n</Unclear>',
+    );
+    expect(report.errors).toEqual([]);
+    expect(report.unclear.map((u) => [u.id, u.readings, u.line])).toEqual([['row-points', ['6 / 8 / 8', '6 / 7 / 8'], 1]]);
+    expect(js).toContain('"data-unclear": "row-points"');
+    expect(js).toContain('"unclear-row-points"');
+    expect(js).toContain('"Unclear in the rules:"');
+    expect(js).toContain('/now-or-never/pass/');
+  });
+  it('refuses malformed Unclear notes and old blockquote notes, naming the line', async () => {
+    const { report } = await run(
+      [
+        '<Unclear readings={["a"]}>\n\nNo id.\n\n</Unclear>',
+        '<Unclear id="x" readings="a">\n\nBad readings.\n\n</Unclear>',
+        '<Unclear id="x">\n\nOne.\n\n</Unclear>',
+        '<Unclear id="x">\n\nTwice.\n\n</Unclear>',
+        'Inline <Unclear id="y">z</Unclear> here.',
+        '> **Unclear in the rules:** old style.',
+      ].join('\n\n'),
+    );
+    expect(report.errors.map((e) => [e.line, e.message])).toEqual([
+      [1, expect.stringContaining('needs an id')],
+      [7, expect.stringContaining('takes id="kebab-case-id" and readings')],
+      [19, '<Unclear id="x"> is used twice in this entry'],
+      [25, expect.stringContaining('<Unclear> is a block')],
+      [27, expect.stringContaining('must be an <Unclear id="..." readings={[...]}> block')],
+    ]);
+    expect(report.unclear.map((u) => u.id)).toEqual(['x']);
+  });
 });
 
 describe('literalValue', () => {
