@@ -2,6 +2,7 @@
 // URL works offline after the first visit. Revisions are content hashes; a new deploy waits until the reader
 // accepts the update, so pages never mix versions.
 import { generateSW } from 'workbox-build';
+import { writeFileSync } from 'node:fs';
 
 const dist = process.env.RULES_OUT_DIR ?? 'dist';
 const { count, size, warnings } = await generateSW({
@@ -21,5 +22,7 @@ const { count, size, warnings } = await generateSW({
   dontCacheBustURLsMatching: /^_astro\//,
   maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
 });
+// How many files the offline copy holds: pages show "Saving for offline: n of <count>" while it installs.
+writeFileSync(`${dist}/sw-meta.json`, JSON.stringify({ count }));
 for (const w of warnings) console.warn(`service worker: ${w}`);
 console.log(`service worker: precaches ${count} files, ${(size / 1024 / 1024).toFixed(2)} MiB`);

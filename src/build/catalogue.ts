@@ -1,6 +1,7 @@
 /**
- * Build-time (Node) loading of the content folder without Astro: the games, every entry's frontmatter and body,
- * with schema problems named by file and field. Used by the remark plugin, the build check and the checker.
+ * The content catalogue: the games and every entry's frontmatter and body, read from the content folder once and
+ * validated, with problems named by file and field. The one reader of content: the content collections (through
+ * `catalogueLoader`), the remark plugin, the build check, the content checker and the search index all use it.
  */
 import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -28,6 +29,49 @@ export function splitFrontmatter(text: string): { frontmatter: string; body: str
   const m = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
   if (!m) return undefined;
   return { frontmatter: m[1]!, body: text.slice(m[0].length), bodyLine: m[0].split('\n').length };
+}
+
+const CACHE = Symbol.for('rules-at-the-table.catalogue');
+type Cache = { stamp: string; cat: Catalogue };
+const cacheOf = (): Map<string, Cache> => {
+  // Astro loads the config and the content config as separate module instances: share the cache between them.
+  const g = globalThis as { [CACHE]?: Map<string, Cache> };
+  return (g[CACHE] ??= new Map());
+};
+let frozen = false;
+
+/** During a build content does not change: stop checking file times (the dev server keeps checking). */
+export function freezeCatalogue(): void {
+  frozen = true;
+  (globalThis as Record<symbol, unknown>)[Symbol.for('rules-at-the-table.catalogue.frozen')] = true;
+}
+const isFrozen = () => frozen || (globalThis as Record<symbol, unknown>)[Symbol.for('rules-at-the-table.catalogue.frozen')] === true;
+
+/** A cheap fingerprint of the content folder: every file's path, size and modification time. */
+function stampOf(dir: string): string {
+  const parts: string[] = [];
+  const walk = (d: string) => {
+    for (const name of existsSync(d) ? readdirSync(d).sort() : []) {
+      const p = join(d, name);
+      const st = statSync(p);
+      if (st.isDirectory()) walk(p);
+      else parts.push(`${p}:${st.size}:${st.mtimeMs}`);
+    }
+  };
+  walk(dir);
+  return parts.join('|');
+}
+
+/** The catalogue of `dir`, read once (and again only when a file changed, outside builds). */
+export function catalogue(dir: string = contentDir()): Catalogue {
+  const cache = cacheOf();
+  const hit = cache.get(dir);
+  if (hit && isFrozen()) return hit.cat;
+  const stamp = stampOf(dir);
+  if (hit && hit.stamp === stamp) return hit.cat;
+  const cat = loadCatalogue(dir);
+  cache.set(dir, { stamp, cat });
+  return cat;
 }
 
 /** Reads and validates every game and entry under `dir`. Never throws for bad content: see `problems`. */

@@ -3,7 +3,7 @@
  * options, related links, slugs, alias and term collisions. Any problem fails the build with `file: field: message`.
  */
 import type { AstroIntegration } from 'astro';
-import { loadCatalogue } from './catalogue';
+import { catalogue, freezeCatalogue } from './catalogue';
 import { validateSite, formatProblems } from '../lib/validate';
 
 export default function contentCheck(): AstroIntegration {
@@ -12,7 +12,8 @@ export default function contentCheck(): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ command }) => {
         if (command !== 'build') return;
-        const cat = loadCatalogue();
+        freezeCatalogue();
+        const cat = catalogue();
         const problems = [...cat.problems, ...validateSite(cat.games, cat.entries)];
         if (problems.length) throw new Error(`Invalid content (${problems.length} problems):\n${formatProblems(problems)}`);
       },

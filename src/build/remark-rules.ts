@@ -1,19 +1,13 @@
 /**
  * Remark plugin for rule entries: runs the pure rule-tree transform on each entry with its game's options and
  * slugs, checks the frontmatter `options` list against what the body uses, and fails the build with
- * `file:line: message` for any problem.
+ * `file:line: message` for any problem. It hands pages what they gather from many entries (variant pairs, the
+ * pairs under which the text changes, the unclear notes) through the entry's remark frontmatter.
  */
 import { relative, sep } from 'node:path';
-import { transformRuleTree } from '../lib/rule-tree';
-import { loadCatalogue, contentDir, type Catalogue } from './catalogue';
-
-let cached: { dir: string; at: number; cat: Catalogue } | undefined;
-function catalogue(): Catalogue {
-  const dir = contentDir();
-  // Re-read at most once a second (dev server edits); a build reads it once.
-  if (!cached || cached.dir !== dir || Date.now() - cached.at > 1000) cached = { dir, at: Date.now(), cat: loadCatalogue(dir) };
-  return cached.cat;
-}
+import { transformRuleTree, type RuleReport } from '../lib/rule-tree';
+import { fragmentHtml } from '../lib/mdast-html';
+import { catalogue, type Catalogue } from './catalogue';
 
 /** Checks one entry's tree; returns the problems as `file:line: message` strings. */
 export function checkEntryTree(
@@ -21,11 +15,11 @@ export function checkEntryTree(
   file: { path: string; frontmatterOptions: readonly string[]; lineOffset?: number },
   cat: Catalogue,
   pending: ReadonlySet<string> = new Set(),
-): { errors: string[]; variantKeys: string[]; variantPairs: string[] } {
+): { errors: string[]; report?: RuleReport } {
   const path = relative(cat.dir, file.path).split(sep);
   const name = relative(process.cwd(), file.path);
   const game = cat.games.find((g) => g.id === path[0]);
-  if (!game) return { errors: [`${name}: not inside a game folder of ${cat.dir}`], variantKeys: [], variantPairs: [] };
+  if (!game) return { errors: [`${name}: not inside a game folder of ${cat.dir}`] };
   const slugs = new Set(cat.entries.filter((e) => e.game === game.id).map((e) => e.slug));
   for (const p of pending) if (p.startsWith(`${game.id}/`)) slugs.add(p.slice(game.id.length + 1));
   // Until every note is converted to <Unclear>, RULES_LEGACY_UNCLEAR=allow lets old blockquote notes through.
@@ -36,7 +30,7 @@ export function checkEntryTree(
     if (!file.frontmatterOptions.includes(id)) errors.push(`${name}: options: the body uses option "${id}"; add it to the frontmatter options`);
   for (const id of file.frontmatterOptions)
     if (!report.usedOptions.has(id)) errors.push(`${name}: options: "${id}" is listed but no <When>/<Pick> uses it`);
-  return { errors, variantKeys: [...report.variantKeys], variantPairs: [...report.variantPairs] };
+  return { errors, report };
 }
 
 /** The remark plugin. Entries outside the content folder are left alone. */
@@ -46,15 +40,19 @@ export default function remarkRules() {
     const cat = catalogue();
     if (relative(cat.dir, file.path).startsWith('..')) return;
     const frontmatter = file.data.astro?.frontmatter ?? {};
-    const { errors, variantKeys, variantPairs } = checkEntryTree(
+    const { errors, report } = checkEntryTree(
       tree,
       { path: file.path, frontmatterOptions: (frontmatter.options as string[] | undefined) ?? [] },
       cat,
     );
     if (errors.length) throw new Error(`Invalid rule entry:\n${errors.join('\n')}`);
-    if (file.data.astro?.frontmatter) {
-      file.data.astro.frontmatter.variantKeys = variantKeys;
-      file.data.astro.frontmatter.variantPairs = variantPairs;
+    // What pages that gather pieces of many entries need (see RuleFacts in src/data/site.ts).
+    if (file.data.astro?.frontmatter && report) {
+      Object.assign(file.data.astro.frontmatter, {
+        variantPairs: [...report.variantPairs],
+        changedPairs: [...report.changedPairs],
+        unclear: report.unclear.map((u) => ({ id: u.id, readings: u.readings, html: fragmentHtml(u.children) })),
+      });
     }
   };
 }

@@ -1,20 +1,17 @@
 /**
- * Site data for pages: games and entries from the content collections, sorted in play order,
- * with their URLs. The only module that pages use to read content.
+ * Site data for pages: games and entries from the content collections (loaded from the one content catalogue),
+ * in play order, with their URLs. The only module that pages use to read content.
  */
-import { getCollection, type CollectionEntry } from 'astro:content';
+import { getCollection, render, type CollectionEntry } from 'astro:content';
 import type { Game } from '../schemas/game';
 
 export type Entry = CollectionEntry<'entries'>;
 
-/** The four games, in the order the home page lists them. */
-export const GAME_ORDER = ['now-or-never', 'vindication', 'forge-war', 'pencilvillage'];
-
+/** Every game, in the order of their `order` field (home page, menus, app shortcuts). */
 export async function getGames(): Promise<Game[]> {
   const games = (await getCollection('games')).map((g) => g.data);
-  return games.sort((a, b) => rank(a.id) - rank(b.id));
+  return games.sort((a, b) => a.order - b.order || a.title.localeCompare(b.title));
 }
-const rank = (id: string) => (GAME_ORDER.indexOf(id) + 1 || 99);
 
 export async function getGame(id: string): Promise<Game> {
   const game = (await getGames()).find((g) => g.id === id);
@@ -47,4 +44,39 @@ export async function getSections(game: Game) {
   return game.sections
     .map((s) => ({ ...s, entries: entries.filter((e) => e.data.section === s.id) }))
     .filter((s) => s.entries.length > 0);
+}
+
+/** One "Unclear in the rules" note of an entry, rendered. */
+export interface UnclearFact {
+  id: string;
+  readings: string[];
+  /** The note's body as HTML (conditional text tagged as on the entry page). */
+  html: string;
+}
+
+/** What the rule transform found in an entry (see `src/build/remark-rules.ts`), with its rendered content. */
+export interface RenderedEntry {
+  Content: Awaited<ReturnType<typeof render>>['Content'];
+  /** `key=token` pairs under which a top-level variant block of the entry shows. */
+  variantPairs: string[];
+  /** `key=token` pairs under which any of the entry's text differs from the default setup's. */
+  changedPairs: string[];
+  unclear: UnclearFact[];
+}
+
+const renders = new Map<string, Promise<RenderedEntry>>();
+
+/** Renders an entry once per build and returns its content and what the transform found. */
+export function renderEntry(entry: Entry): Promise<RenderedEntry> {
+  let p = renders.get(entry.id);
+  if (!p) {
+    p = render(entry).then(({ Content, remarkPluginFrontmatter: fm }) => ({
+      Content,
+      variantPairs: (fm.variantPairs as string[] | undefined) ?? [],
+      changedPairs: (fm.changedPairs as string[] | undefined) ?? [],
+      unclear: (fm.unclear as UnclearFact[] | undefined) ?? [],
+    }));
+    renders.set(entry.id, p);
+  }
+  return p;
 }

@@ -4,7 +4,7 @@
  * Pure: works on an mdast tree; used by the Astro build (as a remark plugin) and by the content checker.
  */
 import type { Game } from '../schemas/game';
-import { anyPair, conditionAttr, conditionKeys, currentTokens, defaultSettings } from './options';
+import { anyPair, conditionAttr, conditionKeys, conditionLabel, currentTokens, defaultSettings, findOption, pickToken, whenCondition, type Condition } from './options';
 import { literalValue, type Literal } from './estree-value';
 
 /** What the transform needs to know about the entry's game and its siblings. */
@@ -26,6 +26,11 @@ export interface RuleReport {
    * of its first): a page can list the entry exactly when one of them holds.
    */
   variantPairs: Set<string>;
+  /**
+   * `key=token` pairs under which any text of the entry (block, inline or Pick) differs from the default setup's
+   * text: a page can list the entries a setup changes.
+   */
+  changedPairs: Set<string>;
   /** The entry's "Unclear in the rules" notes, in page order. */
   unclear: UnclearNote[];
   errors: { line?: number; message: string }[];
@@ -78,68 +83,32 @@ const html = (name: string, attrs: Record<string, string>, children: MdNode[], f
 
 /** Transforms the tree in place and reports what it found. Problems are reported, not thrown. */
 export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
-  const report: RuleReport = { usedOptions: new Set(), variantKeys: new Set(), variantPairs: new Set(), unclear: [], errors: [] };
+  const report: RuleReport = { usedOptions: new Set(), variantKeys: new Set(), variantPairs: new Set(), changedPairs: new Set(), unclear: [], errors: [] };
   const keys = conditionKeys(ctx.game);
   const defaults = currentTokens(ctx.game, defaultSettings(ctx.game));
   const optionIds = ctx.game.options.map((o) => o.id);
   const fail = (node: MdNode, message: string) => report.errors.push({ line: node.position?.start.line, message });
 
-  /** The tokens allowed for one prop, e.g. `seasons={[5,4]}` → key seasons, tokens [5,4]. */
-  function propCondition(node: MdNode, name: string, value: Literal): { key: string; tokens: string[] } | undefined {
-    const option = ctx.game.options.find((o) => o.id === name);
-    if (!option) {
-      fail(node, `<${node.name}> names unknown option "${name}" (the game's options: ${optionIds.join(', ')})`);
-      return undefined;
-    }
-    report.usedOptions.add(option.id);
-    if (option.type === 'boolean') {
-      if (typeof value !== 'boolean') {
-        fail(node, `option "${name}" is on/off: write <When ${name}> or <When ${name}={false}>`);
-        return undefined;
-      }
-      return { key: name, tokens: [value ? '1' : '0'] };
-    }
-    if (option.type === 'multi') {
-      if (typeof value !== 'string' && typeof value !== 'number') {
-        fail(node, `option "${name}" takes one value per <When>, e.g. ${name}="${option.values[0]!.value}"`);
-        return undefined;
-      }
-      const key = `${name}-${value}`;
-      if (!keys.has(key)) {
-        fail(node, `option "${name}" has no value "${value}" (values: ${option.values.map((v) => v.value).join(', ')})`);
-        return undefined;
-      }
-      return { key, tokens: ['1'] };
-    }
-    const list = Array.isArray(value) ? value : [value];
-    const allowed = keys.get(name)!.tokens;
-    const tokens: string[] = [];
-    for (const item of list) {
-      const token = String(item);
-      if (typeof item === 'object' || typeof item === 'boolean' || !allowed.includes(token)) {
-        fail(node, `option "${name}" has no value ${JSON.stringify(item)} (values: ${allowed.join(', ')})`);
-        return undefined;
-      }
-      tokens.push(token);
-    }
-    return { key: name, tokens };
+  /** Records the non-default tokens of these conditions: under them, the entry reads differently. */
+  function noteChanges(conds: readonly Condition[]) {
+    for (const c of conds) for (const t of keys.get(c.key)!.tokens) if (t !== defaults[c.key]) report.changedPairs.add(anyPair(c.key, t));
   }
 
-  function describe(key: string, tokens: string[]): string {
-    const { option, value } = keys.get(key)!;
-    if (option.type === 'boolean') return tokens[0] === '1' ? option.label : `Without ${option.label.toLowerCase()}`;
-    if (option.type === 'multi') {
-      const label = option.values.find((v) => v.value === value)!.label;
-      return tokens[0] === '1' ? `${option.label}: ${label}` : `Without ${label}`;
+  /** The condition of one prop, e.g. `seasons={[5,4]}` → key seasons, tokens [5,4]; reported and undefined when wrong. */
+  function propCondition(node: MdNode, name: string, value: Literal): Condition | undefined {
+    const c = whenCondition(ctx.game, name, value);
+    if (typeof c === 'string') {
+      fail(node, `<${node.name}> ${c}`);
+      return undefined;
     }
-    const labels = tokens.map((t) => option.values.find((v) => v.value === t)?.label ?? option.fallback?.label ?? t);
-    return labels.join(' or ');
+    report.usedOptions.add(c.option.id);
+    return { key: c.key, tokens: c.tokens };
   }
 
   function when(node: MdNode, flow: boolean, topLevel: boolean): MdNode | undefined {
     const attrs = node.attributes ?? [];
     let negate = false;
-    const conds: { key: string; tokens: string[] }[] = [];
+    const conds: Condition[] = [];
     for (const attr of attrs) {
       if (attr.type !== 'mdxJsxAttribute' || !attr.name) {
         fail(node, '<When> takes only plain props such as solo or seasons={5}');
@@ -176,9 +145,10 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
     const out: Record<string, string> = { class: 'when' };
     for (const c of conds) out[conditionAttr(c.key)] = c.tokens.join(' ');
     const hiddenByDefault = conds.some((c) => !c.tokens.includes(defaults[c.key]!));
+    noteChanges(conds);
     if (flow && hiddenByDefault) {
       out.class = 'when variant';
-      out['data-label'] = conds.map((c) => describe(c.key, c.tokens)).join(' · ');
+      out['data-label'] = conditionLabel(ctx.game, conds);
       if (topLevel) {
         for (const c of conds) report.variantKeys.add(c.key);
         for (const t of conds[0]!.tokens) report.variantPairs.add(anyPair(conds[0]!.key, t));
@@ -194,8 +164,9 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
       return undefined;
     }
     const name = attrs[0]!.name;
-    const option = ctx.game.options.find((o) => o.id === name);
-    if (!option || option.type === 'multi') {
+    const option = findOption(ctx.game, name);
+    const picking = option && pickToken(option, '');
+    if (!option || !picking?.picks) {
       fail(node, option ? `<Pick> cannot use the multi option "${name}"; use <When>` : `<Pick> names unknown option "${name}" (the game's options: ${optionIds.join(', ')})`);
       return undefined;
     }
@@ -212,7 +183,6 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
       return undefined;
     }
     const all = keys.get(name)!.tokens;
-    const toToken = (k: string) => (option.type === 'boolean' ? ({ true: '1', false: '0' } as Record<string, string>)[k] ?? k : k);
     const given = new Map<string, string>();
     let other: string | undefined;
     for (const [k, text] of Object.entries(map)) {
@@ -220,12 +190,14 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
         fail(node, `<Pick ${name}>: the text for ${k} must be a string`);
         return undefined;
       }
+      const token = pickToken(option, k).token;
       if (k === 'other') other = String(text);
-      else if (!all.includes(toToken(k))) {
+      else if (token === undefined) {
         fail(node, `<Pick ${name}>: option "${name}" has no value "${k}" (values: ${all.join(', ')})`);
         return undefined;
-      } else given.set(toToken(k), String(text));
+      } else given.set(token, String(text));
     }
+    noteChanges([{ key: name, tokens: all }]);
     const missing = all.filter((t) => !given.has(t));
     if (missing.length && other === undefined) {
       fail(node, `<Pick ${name}> gives no text for ${missing.join(', ')} (add them or an "other" text)`);

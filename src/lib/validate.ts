@@ -5,6 +5,8 @@
  */
 import type { Game } from '../schemas/game';
 import type { EntryData } from '../schemas/entry';
+import { RESERVED_SLUGS } from './game-pages';
+import { optionValues } from './options';
 
 /** An entry as the checks see it: where it lives and its parsed frontmatter. */
 export interface EntryRecord {
@@ -22,8 +24,6 @@ export interface Problem {
   message: string;
 }
 
-/** Slugs that pages of a game already use. */
-export const RESERVED_SLUGS = new Set(['terms', 'options', 'my-setup']);
 
 /** Normalises an alias or term for comparison. */
 export const normaliseTerm = (s: string): string => s.trim().toLowerCase().replace(/\s+/g, ' ');
@@ -87,9 +87,18 @@ export function validateSite(games: readonly Game[], entries: readonly EntryReco
   }
   for (const game of games) {
     const slugs = slugsOf.get(game.id) ?? new Set();
+    const file = `content/games/${game.id}.yaml`;
+    const known = (slug: string) => slugs.has(slug) || pending.has(`${game.id}/${slug}`);
     game.quickLinks.forEach((q, i) => {
-      if (!slugs.has(q.entry) && !pending.has(`${game.id}/${q.entry}`))
-        problems.push({ file: `content/games/${game.id}.yaml`, field: `quickLinks.${i}.entry`, message: `no entry "${q.entry}" in ${game.id}` });
+      if (!known(q.entry)) problems.push({ file, field: `quickLinks.${i}.entry`, message: `no entry "${q.entry}" in ${game.id}` });
+    });
+    game.setupGuide.forEach((slug, i) => {
+      if (!known(slug)) problems.push({ file, field: `setupGuide.${i}`, message: `no entry "${slug}" in ${game.id}` });
+    });
+    game.options.forEach((o, i) => {
+      optionValues(o).forEach((v, j) => {
+        if (v.entry && !known(v.entry)) problems.push({ file, field: `options.${i}.values.${j}.entry`, message: `no entry "${v.entry}" in ${game.id}` });
+      });
     });
   }
   return problems;

@@ -1,21 +1,25 @@
 /**
  * Zod schema of a game file (`content/games/<game>.yaml`): its sections, quick links and play options.
- * Shared by the Astro content collection and the standalone content checker.
+ * Shared by the content collections and the standalone content checker. What an option kind means (its values,
+ * requirements, labels) is decided in `src/lib/options.ts`; this file only describes the shape.
  */
 import { z } from 'astro/zod';
+import { optionProblems } from '../lib/options';
 
 const kebab = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** A scalar option value as written in YAML (numbers such as `5` are kept as the string "5"). */
 const optionValue = z.union([z.string(), z.number()]).transform((v) => String(v));
 
-const valueDef = z.strictObject({ value: optionValue, label: z.string().min(1) });
+const valueDef = z.strictObject({
+  value: optionValue,
+  label: z.string().min(1),
+  /** The rule entry that describes this value (a character, a mod...): listed on the game's "my setup" page. */
+  entry: z.string().regex(kebab, 'expected an entry slug').optional(),
+});
 
 /** `requires: { solo: false, mode: epic }`: every listed option must hold one of the given values. */
-const requirement = z.record(
-  z.string().regex(kebab),
-  z.union([z.boolean(), optionValue, z.array(optionValue)]),
-);
+const requirement = z.record(z.string().regex(kebab), z.union([z.boolean(), optionValue, z.array(optionValue).min(1)]));
 
 const optionBase = {
   id: z.string().regex(kebab, 'an option id is kebab-case'),
@@ -27,6 +31,8 @@ const optionBase = {
 export const booleanOption = z.strictObject({
   ...optionBase,
   type: z.literal('boolean'),
+  /** How the setup reads with the option off, e.g. "Multiplayer" for `solo`, "Without Treachery". */
+  offLabel: z.string().min(1),
   default: z.boolean(),
 });
 
@@ -36,7 +42,7 @@ export const choiceOption = z.strictObject({
   values: z.array(valueDef).min(2),
   default: optionValue,
   /** The value the option takes (and shows) while its `requires` does not hold. */
-  fallback: valueDef.optional(),
+  fallback: valueDef.omit({ entry: true }).optional(),
 });
 
 export const multiOption = z.strictObject({
@@ -44,20 +50,29 @@ export const multiOption = z.strictObject({
   type: z.literal('multi'),
   values: z.array(valueDef).min(1),
   default: z.array(optionValue),
+  /** How the setup reads with nothing chosen, e.g. "No mods". */
+  noneLabel: z.string().min(1),
 });
 
 export const optionSchema = z.discriminatedUnion('type', [booleanOption, choiceOption, multiOption]);
+
+/** A quick link on the game page: to an entry, or to one of the game's own pages (setup guide, print...). */
+const quickLink = z.strictObject({ label: z.string().min(1), entry: z.string().regex(kebab) });
 
 export const gameSchema = z
   .strictObject({
     id: z.string().regex(kebab),
     title: z.string().min(1),
+    /** Position on the home page and in the app's shortcuts (ascending). */
+    order: z.number().int().min(0),
     publisher: z.string().min(1),
     year: z.number().int().optional(),
     players: z.string().min(1),
     blurb: z.string().min(1),
     sections: z.array(z.strictObject({ id: z.string().regex(kebab), title: z.string().min(1) })).min(1),
-    quickLinks: z.array(z.strictObject({ label: z.string().min(1), entry: z.string().regex(kebab) })).default([]),
+    quickLinks: z.array(quickLink).default([]),
+    /** Entries whose numbered steps make the setup guide, in order. */
+    setupGuide: z.array(z.string().regex(kebab)).default([]),
     options: z.array(optionSchema).default([]),
   })
   .superRefine((game, ctx) => {
@@ -66,18 +81,7 @@ export const gameSchema = z
       if (seen.has(s.id)) ctx.addIssue({ code: 'custom', path: ['sections', i, 'id'], message: `duplicate section id "${s.id}"` });
       seen.add(s.id);
     });
-    const ids = new Map(game.options.map((o) => [o.id, o]));
-    game.options.forEach((o, i) => {
-      if (o.type === 'choice' && !o.values.some((v) => v.value === o.default))
-        ctx.addIssue({ code: 'custom', path: ['options', i, 'default'], message: `default "${o.default}" is not one of the values` });
-      if (o.type === 'multi')
-        for (const d of o.default)
-          if (!o.values.some((v) => v.value === d))
-            ctx.addIssue({ code: 'custom', path: ['options', i, 'default'], message: `default "${d}" is not one of the values` });
-      for (const key of Object.keys(o.requires ?? {}))
-        if (!ids.has(key) || key === o.id)
-          ctx.addIssue({ code: 'custom', path: ['options', i, 'requires', key], message: `requires names unknown option "${key}"` });
-    });
+    for (const p of optionProblems(game)) ctx.addIssue({ code: 'custom', path: ['options', ...p.path], message: p.message });
   });
 
 export type GameInput = z.input<typeof gameSchema>;

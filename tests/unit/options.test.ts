@@ -1,15 +1,61 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { parse } from 'yaml';
-import { gameSchema } from '../../src/schemas/game';
+import { gameSchema, type Game } from '../../src/schemas/game';
 import {
-  currentTokens, defaultSettings, describeSettings, isActive, noneKey, parseSettings, sameSettings, serializeSettings, setupChips, visibilityCss,
+  conditionLabel, currentTokens, defaultSettings, describeSettings, effectiveSettings, isActive, noneKey, optionProblems, parseOptionValue,
+  parseSettings, pickToken, requirementLabel, sameSettings, serializeSettings, settingsFromForm, setupChips, visibilityCss, whenCondition,
+  type Settings,
 } from '../../src/lib/options';
 
 const load = (id: string) => gameSchema.parse(parse(readFileSync(`content/games/${id}.yaml`, 'utf8')));
+const games = readdirSync('content/games').map((f) => load(f.replace(/\.yaml$/, '')));
 const non = load('now-or-never');
 const fw = load('forge-war');
 const pv = load('pencilvillage');
+const vin = load('vindication');
+
+/** A small deterministic random generator (the same cases every run). */
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+}
+
+/** A random valid setting of every option of a game. */
+function randomSettings(game: Game, rnd: () => number): Settings {
+  const out: Settings = {};
+  for (const o of game.options) {
+    if (rnd() < 0.25) continue; // leave some at their default
+    if (o.type === 'boolean') out[o.id] = rnd() < 0.5;
+    else if (o.type === 'choice') out[o.id] = o.values[Math.floor(rnd() * o.values.length)]!.value;
+    else out[o.id] = o.values.filter(() => rnd() < 0.2).map((v) => v.value);
+  }
+  return out;
+}
+
+/** Arbitrary JSON-ish junk, including prototype keys and objects with a `toString` that is not a function. */
+function junk(rnd: () => number, depth = 0): unknown {
+  const pick = Math.floor(rnd() * 12);
+  const scalars = [null, true, false, 0, -1, 1.5, '', '1', '0', 'true', 'yes', '<b>x</b>', 'tire,glom', '__proto__', NaN];
+  if (depth > 2 || pick < 5) return scalars[Math.floor(rnd() * scalars.length)];
+  if (pick < 8) return Array.from({ length: Math.floor(rnd() * 4) }, () => junk(rnd, depth + 1));
+  const obj: Record<string, unknown> = JSON.parse('{"__proto__": {"solo": true}, "constructor": 1}');
+  obj.toString = 1;
+  obj.valueOf = { toString: 1 };
+  for (let i = 0; i < 3; i++) obj[['solo', 'mods', 'players', 'character', 'seasons', 'mode', 'x'][Math.floor(rnd() * 7)]!] = junk(rnd, depth + 1);
+  return obj;
+}
+
+/** Whether a setting is valid for a game: known ids, values of the right kind and set. */
+function isValidSetting(game: Game, s: Settings): boolean {
+  return Object.entries(s).every(([id, v]) => {
+    const o = game.options.find((x) => x.id === id);
+    if (!o) return false;
+    if (o.type === 'boolean') return typeof v === 'boolean';
+    if (o.type === 'choice') return typeof v === 'string' && o.values.some((x) => x.value === v);
+    return Array.isArray(v) && v.every((x) => o.values.some((y) => y.value === x));
+  });
+}
 
 describe('parseSettings', () => {
   it('reads booleans, choices and multi lists from a query string', () => {
@@ -20,9 +66,23 @@ describe('parseSettings', () => {
     expect(parseSettings(non, new URLSearchParams('solo=maybe&seasons=7&players=9&colour=red'))).toEqual({});
     expect(parseSettings(pv, new URLSearchParams('character=nobody&mods=tire,warp'))).toEqual({ mods: ['tire'] });
   });
-  it('ignores corrupt stored objects', () => {
+  it('ignores corrupt stored values of every shape, never throwing', () => {
     expect(parseSettings(non, { solo: 'yes', seasons: { x: 1 } })).toEqual({});
     expect(parseSettings(non, null)).toEqual({});
+    expect(parseSettings(non, [1, 2])).toEqual({});
+    expect(parseSettings(non, 'solo=1')).toEqual({});
+    expect(parseSettings(pv, JSON.parse('{"mods":[{"toString":1}, "tire"]}'))).toEqual({ mods: ['tire'] });
+    expect(parseSettings(non, JSON.parse('{"__proto__":{"solo":true}}'))).toEqual({});
+    expect(parseSettings(non, Object.create({ solo: true }))).toEqual({});
+  });
+  it('turns any junk into a valid setting (5,000 random cases over every game)', () => {
+    const rnd = random(12);
+    for (let i = 0; i < 5000; i++) {
+      const game = games[i % games.length]!;
+      const out = parseSettings(game, junk(rnd));
+      expect(isValidSetting(game, out)).toBe(true);
+      for (const o of game.options) expect(() => parseOptionValue(o, junk(rnd))).not.toThrow();
+    }
   });
 });
 
@@ -31,14 +91,26 @@ describe('serializeSettings', () => {
     expect(serializeSettings(non, { seasons: '5', solo: true }, ['solo', 'seasons'])).toBe('solo=1&seasons=5');
     expect(serializeSettings(pv, { mods: ['tire', 'glom'] }, ['mods'])).toBe('mods=tire,glom');
   });
-  it('round-trips through parseSettings', () => {
-    const s = { solo: true, story: false, seasons: '4', players: '3', underground: true, reroll: false };
-    expect(parseSettings(non, new URLSearchParams(serializeSettings(non, s)))).toEqual(s);
-    expect(sameSettings(non, s, parseSettings(non, new URLSearchParams(serializeSettings(non, s))))).toBe(true);
+  it('round-trips: parse(serialise(x)) = x for random valid settings of every game', () => {
+    const rnd = random(7);
+    for (let i = 0; i < 2000; i++) {
+      const game = games[i % games.length]!;
+      const s = { ...defaultSettings(game), ...randomSettings(game, rnd) };
+      const back = parseSettings(game, new URLSearchParams(serializeSettings(game, s)));
+      expect(back).toEqual(s);
+      expect(sameSettings(game, s, back)).toBe(true);
+      // Stored as JSON (localStorage) and read back: the same.
+      expect(parseSettings(game, JSON.parse(JSON.stringify(s)))).toEqual(s);
+    }
+  });
+  it('reads a form the way it reads a URL', () => {
+    const form: Record<string, string[]> = { solo: ['1'], seasons: ['4'], players: ['3'] };
+    expect(settingsFromForm(non, (id) => form[id] ?? [])).toEqual({ solo: true, seasons: '4', players: '3', story: false, underground: false, reroll: false });
+    expect(settingsFromForm(pv, (id) => (id === 'mods' ? ['tire', 'nope'] : []))).toEqual({ mods: ['tire'] });
   });
 });
 
-describe('requirements and condition tokens', () => {
+describe('requirements', () => {
   it('uses the fallback of an option whose requirement fails', () => {
     expect(currentTokens(non, { solo: true, players: '4' }).players).toBe('1');
     expect(currentTokens(non, { players: '4' }).players).toBe('4');
@@ -48,6 +120,41 @@ describe('requirements and condition tokens', () => {
     expect(currentTokens(fw, { mode: 'simple', 'bonus-tiles': true })['bonus-tiles']).toBe('0');
     expect(currentTokens(fw, { mode: 'epic', 'bonus-tiles': true })['bonus-tiles']).toBe('1');
   });
+  it('resolves a chain of requirements', () => {
+    const chain = { id: 'x', options: [
+      { id: 'a', label: 'A', offLabel: 'No A', type: 'boolean' as const, default: false },
+      { id: 'b', label: 'B', offLabel: 'No B', type: 'boolean' as const, default: true, requires: { a: true } },
+      { id: 'c', label: 'C', offLabel: 'No C', type: 'boolean' as const, default: true, requires: { b: true } },
+    ] };
+    expect(effectiveSettings(chain, {})).toEqual({ a: false, b: false, c: false });
+    expect(effectiveSettings(chain, { a: true })).toEqual({ a: true, b: true, c: true });
+  });
+  it('labels what a requirement asks', () => {
+    expect(requirementLabel(fw, fw.options.find((o) => o.id === 'bonus-tiles')!)).toBe('Epic game (3 stages)');
+    expect(requirementLabel(fw, fw.options.find((o) => o.id === 'players')!)).toBe('Multiplayer');
+  });
+  it('refuses a requirement on an unknown option or value, naming the path', () => {
+    const bad = (requires: Record<string, unknown>) =>
+      optionProblems({ id: 'fw', options: fw.options.map((o) => (o.id === 'bonus-tiles' ? { ...o, requires } : o)) as Game['options'] });
+    expect(bad({ mode: 'epik' })).toEqual([{ path: [3, 'requires', 'mode'], message: expect.stringContaining('has no value "epik"') }]);
+    expect(bad({ moode: 'epic' })).toEqual([{ path: [3, 'requires', 'moode'], message: expect.stringContaining('unknown option "moode"') }]);
+    expect(bad({ solo: 'yes' })).toEqual([{ path: [3, 'requires', 'solo'], message: expect.stringContaining('is on/off') }]);
+    expect(bad({ mode: 'epic' })).toEqual([]);
+  });
+  it('refuses a cycle of requirements', () => {
+    const cyc = { id: 'x', options: [
+      { id: 'a', label: 'A', offLabel: 'No A', type: 'boolean' as const, default: false, requires: { b: true } },
+      { id: 'b', label: 'B', offLabel: 'No B', type: 'boolean' as const, default: false, requires: { a: true } },
+    ] };
+    expect(optionProblems(cyc).map((p) => p.message)).toEqual(['the requirements of "a" form a cycle', 'the requirements of "b" form a cycle']);
+    expect(() => effectiveSettings(cyc, {})).not.toThrow();
+  });
+  it('every real game file is free of problems', () => {
+    for (const g of games) expect(optionProblems(g)).toEqual([]);
+  });
+});
+
+describe('condition tokens and CSS', () => {
   it('gives every multi value its own key', () => {
     const t = currentTokens(pv, { mods: ['tire'] });
     expect(t['mods-tire']).toBe('1');
@@ -59,39 +166,84 @@ describe('requirements and condition tokens', () => {
     expect(css).toContain('[data-w-seasons]:not([data-w-seasons~="6"])');
     expect(css.endsWith('{display:none!important}')).toBe(true);
   });
-  it('describes a setup in words', () => {
+  it('hides the chips of options a shared link does not set', () => {
+    const css = visibilityCss(currentTokens(non, {}), { shared: ['seasons'] });
+    expect(css).toContain(':root[data-shared] [data-chip]:not([data-chip="seasons"]){display:none!important}');
+    expect(visibilityCss(currentTokens(non, {}))).not.toContain('data-chip');
+  });
+  it('describes a setup in words, with the names as printed', () => {
     expect(describeSettings(non, { solo: true, seasons: '5' }, ['solo', 'seasons'])).toBe('Solo play (bot) · 5 seasons');
+    expect(describeSettings(vin, {}, ['guilds-monuments', 'well-of-wishes'])).toBe('Without Guilds & Monuments · Without Well of Wishes');
+    expect(describeSettings(pv, { mods: ['tire', 'glom'] }, ['mods'])).toBe('Mods: Glom, Tire');
+  });
+});
+
+describe('conditions of <When> and <Pick>', () => {
+  it('reads props by option kind', () => {
+    expect(whenCondition(non, 'solo', true)).toMatchObject({ key: 'solo', tokens: ['1'] });
+    expect(whenCondition(non, 'seasons', [5, 4])).toMatchObject({ key: 'seasons', tokens: ['5', '4'] });
+    expect(whenCondition(non, 'players', 1)).toMatchObject({ key: 'players', tokens: ['1'] }); // the fallback value
+    expect(whenCondition(pv, 'mods', 'tire')).toMatchObject({ key: 'mods-tire', tokens: ['1'] });
+    expect(whenCondition(non, 'solo', 'yes')).toMatch(/is on\/off/);
+    expect(whenCondition(pv, 'mods', ['tire', 'glom'])).toMatch(/one value per <When>/);
+    expect(whenCondition(non, 'solos', true)).toMatch(/unknown option "solos"/);
+  });
+  it('labels variant blocks as the game prints its names', () => {
+    expect(conditionLabel(non, [{ key: 'seasons', tokens: ['5', '4'] }])).toBe('5 seasons or 4 seasons');
+    expect(conditionLabel(vin, [{ key: 'treachery', tokens: ['0'] }])).toBe('Without Treachery');
+    expect(conditionLabel(pv, [{ key: 'mods-tire', tokens: ['1'] }])).toBe('Mods: Tire');
+  });
+  it('picks from booleans and choices, not from multi options', () => {
+    const solo = non.options.find((o) => o.id === 'solo')!;
+    expect(pickToken(solo, 'true')).toEqual({ picks: true, token: '1' });
+    expect(pickToken(pv.options.find((o) => o.id === 'mods')!, 'tire')).toEqual({ picks: false });
   });
 });
 
 /** Labels of the chips whose conditions all hold for these settings: what the reader sees. */
-function visibleChips(game: Parameters<typeof setupChips>[0], settings: Record<string, unknown>, only?: string[]): string[] {
-  const tokens = currentTokens(game, settings as never);
+function visibleChips(game: Game, settings: Settings, only?: string[]): string[] {
+  const tokens = currentTokens(game, settings);
   return setupChips(game, only)
     .filter((c) => Object.entries(c.when).every(([k, v]) => v.split(' ').includes(tokens[k]!)))
     .map((c) => c.label);
 }
 
 describe('setupChips', () => {
-  it('shows exactly one label per option for any setup', () => {
-    expect(visibleChips(non, {}, ['solo', 'players', 'underground'])).toEqual(['No solo play (bot)', '2 players', 'No underground map']);
+  it('shows exactly one label per active option for any setup, names capitalised as printed', () => {
+    expect(visibleChips(non, {}, ['solo', 'players', 'underground'])).toEqual(['Multiplayer', '2 players', 'Standard map']);
     expect(visibleChips(non, { solo: true, players: '3' }, ['solo', 'players'])).toEqual(['Solo play (bot)', '1 player (solo)']);
+    expect(visibleChips(vin, {}, ['guilds-monuments', 'well-of-wishes'])).toEqual(['Without Guilds & Monuments', 'Without Well of Wishes']);
   });
   it('hides options whose requirements do not hold', () => {
-    expect(visibleChips(fw, { mode: 'simple', 'bonus-tiles': true }, ['mode', 'bonus-tiles'])).toHaveLength(1);
-    expect(visibleChips(fw, { mode: 'epic' }, ['mode', 'bonus-tiles'])).toHaveLength(2);
+    expect(visibleChips(fw, { mode: 'simple', 'bonus-tiles': true }, ['mode', 'bonus-tiles'])).toEqual(['Simple game (7 rounds)']);
+    expect(visibleChips(fw, { mode: 'epic' }, ['mode', 'bonus-tiles'])).toEqual(['Epic game (3 stages)', 'No bonus tiles']);
   });
   it('lists every chosen multi value, or says none is chosen', () => {
-    expect(visibleChips(pv, { mods: ['tire', 'glom'] }, ['mods'])).toHaveLength(2);
+    expect(visibleChips(pv, { mods: ['tire', 'glom'] }, ['mods'])).toEqual(['Glom', 'Tire']);
     expect(visibleChips(pv, {}, ['mods', 'character'])).toEqual(['No character', 'No mods']);
     expect(currentTokens(pv, {})[noneKey('mods')]).toBe('1');
-    expect(currentTokens(pv, { mods: ['tire'] })[noneKey('mods')]).toBe('0');
+  });
+  it('marks the chips that state a default, so the others can come first', () => {
+    const chips = setupChips(non, ['seasons']);
+    expect(chips.filter((c) => c.isDefault).map((c) => c.label)).toEqual(['6 seasons (full game)']);
+  });
+  it('for every random setting, each active option shows exactly one chip', () => {
+    const rnd = random(3);
+    for (let i = 0; i < 500; i++) {
+      const game = games[i % games.length]!;
+      const s = randomSettings(game, rnd);
+      const shown = visibleChips(game, s);
+      for (const o of game.options) {
+        const mine = setupChips(game, [o.id]).filter((c) => shown.includes(c.label) && visibleChips(game, s, [o.id]).includes(c.label));
+        if (o.type !== 'multi' && isActive(game, o.id, s)) expect(mine).toHaveLength(1);
+      }
+    }
   });
 });
 
 describe('visibilityCss with data-any', () => {
   it('shows a listed element when one of its pairs holds, and the empty note only when none does', () => {
-    const css = visibilityCss(currentTokens(pv, { character: 'erwin-lyme' }), true);
+    const css = visibilityCss(currentTokens(pv, { character: 'erwin-lyme' }), { any: true });
     expect(css).toContain('[data-any]:not(:is(');
     expect(css).toContain('[data-any~="character=erwin-lyme"]');
     expect(css).not.toContain('[data-any~="character=none"]');

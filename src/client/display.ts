@@ -1,0 +1,28 @@
+/** Display settings: theme (light/dark, else the system's) and text size, applied at once and kept. */
+import { api } from './rules';
+
+export function startDisplaySettings(): void {
+  const head = api();
+  const root = document.documentElement;
+  const theme = document.getElementById('theme-toggle');
+  const size = document.getElementById('text-size') as HTMLSelectElement | null;
+  if (!head) return;
+  const effective = () => root.dataset.theme ?? (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
+  const label = () => theme && (theme.textContent = effective() === 'dark' ? 'Light theme' : 'Dark theme');
+  label();
+  theme?.addEventListener('click', () => {
+    const next = effective() === 'dark' ? 'light' : 'dark';
+    root.dataset.theme = next;
+    head.writePreferences({ ...head.readPreferences(), theme: next });
+    label();
+  });
+  if (size) {
+    size.value = head.readPreferences().textSize ?? 'normal';
+    size.addEventListener('change', () => {
+      const value = size.value === 'small' || size.value === 'large' || size.value === 'larger' ? size.value : undefined;
+      if (value) root.dataset.textSize = value;
+      else delete root.dataset.textSize;
+      head.writePreferences({ ...head.readPreferences(), textSize: value });
+    });
+  }
+}

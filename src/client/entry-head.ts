@@ -1,0 +1,93 @@
+/**
+ * A rule page's tools: share (the title link and the button share the rule in the shown setup), pin it to the game
+ * page, keep the screen on; and the visit goes on the "recently viewed" list.
+ */
+import { api, optionState, toast } from './rules';
+import { shareLink, shareUrl } from './share';
+
+const pageOptions = () => (document.body.dataset.pageOptions ?? '').split(',').filter(Boolean);
+
+function currentShareUrl(): string {
+  const state = optionState();
+  const head = api();
+  const options = pageOptions();
+  const query = state && head && options.length ? head.serializeSettings(state.game, state.shown, options) : '';
+  return shareUrl(location.origin, location.pathname, query);
+}
+
+function setupShare() {
+  const title = document.getElementById('entry-title-link') as HTMLAnchorElement | null;
+  const update = () => title && (title.href = currentShareUrl());
+  update();
+  document.addEventListener('rules:options', update);
+  const share = (e: Event) => {
+    e.preventDefault();
+    void shareLink(document.querySelector('h1')?.textContent?.trim() ?? document.title, currentShareUrl(), {
+      share: navigator.share ? (d) => navigator.share(d) : undefined,
+      copy: navigator.clipboard ? (t) => navigator.clipboard.writeText(t) : undefined,
+      prompt: (m, v) => void window.prompt(m, v),
+      toast,
+    });
+  };
+  title?.addEventListener('click', share);
+  document.getElementById('share-button')?.addEventListener('click', share);
+}
+
+function setupPin() {
+  const head = api();
+  const button = document.querySelector<HTMLButtonElement>('[data-pin]');
+  const game = document.body.dataset.game;
+  if (!head || !button || !game) return;
+  const slug = button.dataset.pin!;
+  const render = () => button.setAttribute('aria-pressed', String(head.readPins(game).includes(slug)));
+  render();
+  button.addEventListener('click', () => {
+    const pins = head.readPins(game);
+    const pinned = pins.includes(slug);
+    head.writePins(game, pinned ? pins.filter((s) => s !== slug) : [...pins, slug]);
+    render();
+    toast(pinned ? 'Unpinned' : 'Pinned to the game page');
+  });
+}
+
+/** Keep the screen on (Screen Wake Lock API) while the reader wants it; taken again when the tab comes back. */
+function setupWakeLock() {
+  const button = document.querySelector<HTMLButtonElement>('[data-wake-lock]');
+  if (!button || !('wakeLock' in navigator)) return;
+  let wanted = sessionStorage.getItem('rules:wake') === '1';
+  let lock: WakeLockSentinel | undefined;
+  const render = () => button.setAttribute('aria-pressed', String(wanted));
+  const acquire = async () => {
+    if (!wanted || document.visibilityState !== 'visible' || (lock && !lock.released)) return;
+    try {
+      lock = await navigator.wakeLock.request('screen');
+    } catch {
+      wanted = false; // refused (battery saver, no permission)
+      render();
+    }
+  };
+  button.addEventListener('click', () => {
+    wanted = !wanted;
+    sessionStorage.setItem('rules:wake', wanted ? '1' : '0');
+    render();
+    if (wanted) void acquire().then(() => wanted && toast('The screen stays on while this tab is open'));
+    else void lock?.release();
+  });
+  document.addEventListener('visibilitychange', () => void acquire());
+  render();
+  void acquire();
+}
+
+function recordVisit() {
+  const head = api();
+  const game = document.querySelector('.breadcrumb a')?.textContent?.trim();
+  const title = document.querySelector('h1')?.textContent?.trim();
+  if (head && game && title) head.pushRecent({ url: location.pathname, title, game });
+}
+
+export function startEntryHead(): void {
+  setupShare();
+  setupPin();
+  setupWakeLock();
+  recordVisit();
+}

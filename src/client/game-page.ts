@@ -1,0 +1,55 @@
+/**
+ * A game's page: pinned rules on top, sections that open from a link (`/<game>/#combat`) and a filter that narrows
+ * every section's list in place as you type.
+ */
+import { startPinned } from './lists';
+
+/** Opens the section a URL fragment names (or that holds the named element) and brings it into view. */
+function openFromHash() {
+  const id = decodeURIComponent(location.hash.slice(1));
+  const target = id ? document.getElementById(id) : null;
+  const details = target?.closest('details');
+  if (!details) return;
+  details.open = true;
+  target!.scrollIntoView();
+}
+
+/** Shows only entries whose title or summary holds every typed word; opens sections with matches. */
+function setupFilter() {
+  const input = document.getElementById('toc-filter') as HTMLInputElement | null;
+  const status = document.getElementById('toc-status');
+  if (!input) return;
+  const sections = Array.from(document.querySelectorAll<HTMLDetailsElement>('.toc details'));
+  const rows = sections.map((d) => ({ d, items: Array.from(d.querySelectorAll('li')).map((li) => ({ li, text: (li.textContent ?? '').toLowerCase() })) }));
+  const wasOpen = new Map<HTMLDetailsElement, boolean>();
+  input.addEventListener('input', () => {
+    const words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+    let shown = 0;
+    for (const { d, items } of rows) {
+      let any = false;
+      for (const { li, text } of items) {
+        const hit = words.every((w) => text.includes(w));
+        li.hidden = !hit;
+        if (hit) any = true;
+        if (hit && words.length) shown++;
+      }
+      if (words.length) {
+        if (!wasOpen.has(d)) wasOpen.set(d, d.open);
+        d.hidden = !any;
+        d.open = any;
+      } else {
+        d.hidden = false;
+        d.open = wasOpen.get(d) ?? d.open;
+        wasOpen.delete(d);
+      }
+    }
+    if (status) status.textContent = words.length ? (shown ? `${shown} rule${shown === 1 ? '' : 's'} match.` : 'No rule title matches; try the search box.') : '';
+  });
+}
+
+export function startGamePage(): void {
+  startPinned();
+  setupFilter();
+  openFromHash();
+  window.addEventListener('hashchange', openFromHash);
+}

@@ -1,0 +1,41 @@
+/** Lists drawn from what the reader keeps on this device: recently viewed rules (home), pinned rules (game page). */
+import { api } from './rules';
+
+function item(url: string, title: string, note: string): HTMLLIElement {
+  const li = document.createElement('li');
+  const a = document.createElement('a');
+  a.href = url;
+  const t = document.createElement('span');
+  t.className = 'entry-title';
+  t.textContent = title;
+  const g = document.createElement('span');
+  g.className = 'entry-summary';
+  g.textContent = note;
+  a.append(t, g);
+  li.append(a);
+  return li;
+}
+
+/** Home: the recently viewed rules, newest first (the section stays hidden while there are none). */
+export function startRecent(): void {
+  const items = api()?.readRecent() ?? [];
+  const list = document.getElementById('recent-list');
+  if (!list || items.length === 0) return;
+  list.replaceChildren(...items.map((r) => item(r.url, r.title, r.game)));
+  document.getElementById('recent')!.hidden = false;
+}
+
+/** Game page: the pinned rules, titles and summaries taken from the page's own entry list. */
+export function startPinned(): void {
+  const game = document.body.dataset.game;
+  const section = document.querySelector<HTMLElement>('[data-pinned]');
+  const list = section?.querySelector('ul');
+  if (!game || !section || !list) return;
+  const rows = (api()?.readPins(game) ?? []).flatMap((slug) => {
+    const a = document.querySelector<HTMLAnchorElement>(`.section a[href="/${game}/${slug}/"]`);
+    if (!a) return []; // an entry that no longer exists
+    return [item(a.getAttribute('href')!, a.querySelector('.entry-title')?.textContent ?? slug, a.querySelector('.entry-summary')?.textContent ?? '')];
+  });
+  list.replaceChildren(...rows);
+  section.hidden = rows.length === 0;
+}

@@ -1,0 +1,25 @@
+/**
+ * Page scripts reach the option logic and storage through the head script (`window.RulesHead`), which every page
+ * already runs inline: one copy of that code per page, not two. Only types are imported here.
+ */
+import type { HeadState } from './head';
+
+type HeadApi = typeof import('./head');
+
+/** The head script's API; undefined only if the inline head script did not run. */
+export const api = (): HeadApi | undefined => window.RulesHead;
+
+/** The current game's option state (saved, from the URL, shown); undefined outside a game's pages. */
+export const optionState = (): HeadState | undefined => window.rulesState;
+
+/** Tells the page's scripts that the shown options changed. */
+export const announceOptions = (): void => void document.dispatchEvent(new CustomEvent('rules:options'));
+
+/** Shows a short message at the bottom of the screen. */
+export function toast(message: string): void {
+  const el = document.getElementById('toast');
+  if (!el) return;
+  el.textContent = message;
+  el.classList.add('show');
+  setTimeout(() => el.classList.remove('show'), 2500);
+}

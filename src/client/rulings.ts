@@ -1,0 +1,50 @@
+/**
+ * The table's own rulings on unclear rules. On a rule page, each ruling shows above its note ("Your table plays:
+ * ..."). Rulings are kept per game and travel as a link (`/<game>/unclear/#rulings=<data>`), so a group can share them.
+ */
+import { api } from './rules';
+import type { Ruling } from './storage';
+
+/** The key of a note: the entry's slug and the note's id. */
+export const rulingKey = (slug: string, id: string): string => `${slug}#${id}`;
+
+/** Rulings as a compact URL-safe string (base64url of JSON). */
+export function encodeRulings(rulings: Record<string, Ruling>): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(rulings));
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The rulings in an encoded string, or undefined when it is not one (never throws). */
+export function decodeRulings(text: string): unknown {
+  try {
+    const bin = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    return JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0))));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Builds the "Your table plays" line of a ruling (text only). */
+export function rulingLine(ruling: Ruling): HTMLParagraphElement {
+  const p = document.createElement('p');
+  p.className = 'ruling';
+  const b = document.createElement('strong');
+  b.textContent = 'Your table plays: ';
+  p.append(b, ruling.text);
+  return p;
+}
+
+/** On a rule page: the table's ruling above each unclear note that has one. */
+export function showRulings(): void {
+  const head = api();
+  const game = document.body.dataset.game;
+  const slug = document.querySelector<HTMLElement>('article.entry')?.dataset.slug;
+  if (!head || !game || !slug) return;
+  const rulings = head.readRulings(game);
+  for (const note of Array.from(document.querySelectorAll<HTMLElement>('aside[data-unclear]'))) {
+    const ruling = rulings[rulingKey(slug, note.dataset.unclear!)];
+    if (ruling) note.before(rulingLine(ruling));
+  }
+}

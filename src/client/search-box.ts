@@ -1,0 +1,38 @@
+/**
+ * The search box in the header: the search code and the game's index load on first use (focus or typing); `/`
+ * focuses the box. On small screens the box opens from the header's search button. The search page and the 404
+ * page start their own search at once.
+ */
+const loadSearch = () => import('./search-ui');
+
+export function startSearchBox(): void {
+  const body = document.body;
+  const input = document.getElementById('q') as HTMLInputElement | null;
+  const header = document.querySelector<HTMLElement>('.site-header');
+  if (input) {
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      void loadSearch().then((m) => m.attachSearchBox(input, body.dataset.game));
+    };
+    input.addEventListener('focus', start, { once: true });
+    input.addEventListener('input', start, { once: true });
+  }
+  const open = () => {
+    header?.setAttribute('data-search-open', '');
+    input?.focus();
+  };
+  document.getElementById('search-open')?.addEventListener('click', open);
+  document.getElementById('search-close')?.addEventListener('click', () => header?.removeAttribute('data-search-open'));
+  document.addEventListener('keydown', (e) => {
+    const t = e.target as HTMLElement;
+    if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || t.closest('input, textarea, select, [contenteditable]')) return;
+    const page = document.getElementById('search-page-q') as HTMLInputElement | null;
+    e.preventDefault();
+    if (page) page.focus();
+    else open();
+  });
+  if (body.dataset.kind === 'search') void loadSearch().then((m) => m.startSearchPage());
+  if (body.dataset.kind === '404') void loadSearch().then((m) => m.showClosest());
+}

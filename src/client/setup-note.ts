@@ -1,0 +1,62 @@
+/**
+ * The shared-setup note: "Use this setup" saves the link's options as the reader's own; "Show my own" drops them
+ * from the address and shows the reader's own setup. While the note shows, links into the game carry the
+ * link's options (rewritten in place, so long-press and new tabs keep them too).
+ */
+import { announceOptions, api, optionState, toast } from './rules';
+import { carryHref, carryQuery } from './shared-setup';
+
+const original = new WeakMap<HTMLAnchorElement, string>();
+
+/** Adds the shared options to every link into the game (or restores the links when `query` is empty). */
+function rewriteLinks(game: string, query: string) {
+  for (const a of Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href]'))) {
+    if (a.id === 'entry-title-link' || a.closest('[data-keep-href]')) continue;
+    if (!query) {
+      const before = original.get(a);
+      if (before !== undefined) a.setAttribute('href', before);
+      continue;
+    }
+    const next = carryHref(a.getAttribute('href')!, location.origin, game, query);
+    if (next === undefined) continue;
+    if (!original.has(a)) original.set(a, a.getAttribute('href')!);
+    a.setAttribute('href', next);
+  }
+}
+
+export function startSetupNote(): void {
+  const head = api();
+  const state = optionState();
+  if (!head || !state) return;
+  const root = document.documentElement;
+  const query = () => (root.hasAttribute('data-shared') ? carryQuery(new URLSearchParams(location.search), Object.keys(state.fromUrl)) : '');
+  rewriteLinks(state.game.id, query());
+  // Links added later (search results, lists drawn by scripts) carry the setup when followed.
+  document.addEventListener(
+    'click',
+    (e) => {
+      const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+      const q = query();
+      if (!a || !q || a.id === 'entry-title-link') return;
+      const next = carryHref(a.getAttribute('href')!, location.origin, state.game.id, q);
+      if (next !== undefined) a.setAttribute('href', next);
+    },
+    true,
+  );
+  document.getElementById('setup-adopt')?.addEventListener('click', () => {
+    head.writeSaved(state.game, state.shown);
+    state.saved = { ...state.shown };
+    head.show(state);
+    rewriteLinks(state.game.id, '');
+    announceOptions();
+    toast('Setup saved for this game');
+  });
+  document.getElementById('setup-mine')?.addEventListener('click', () => {
+    history.replaceState(history.state, '', location.pathname + location.hash);
+    state.fromUrl = {};
+    state.shown = { ...state.saved };
+    head.show(state);
+    rewriteLinks(state.game.id, '');
+    announceOptions();
+  });
+}

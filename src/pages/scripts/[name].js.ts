@@ -1,0 +1,12 @@
+/** The head scripts (see src/build/head-script.ts): one per game and one for pages outside a game. */
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { getGames } from '../../data/site';
+import { headScript } from '../../build/head-script';
+
+export const getStaticPaths = (async () => {
+  const scripts = await Promise.all([undefined, ...(await getGames())].map((g) => headScript(g)));
+  return scripts.map((s) => ({ params: { name: s.path.slice('/scripts/'.length, -'.js'.length) }, props: { code: s.code } }));
+}) satisfies GetStaticPaths;
+
+export const GET: APIRoute = ({ props }) =>
+  new Response((props as { code: string }).code, { headers: { 'Content-Type': 'text/javascript; charset=utf-8' } });
