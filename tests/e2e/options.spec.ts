@@ -1,0 +1,196 @@
+/**
+ * Play options as the player sees them: every assertion reads visible text (`innerText`, `toBeVisible`), so a
+ * variant hidden by the options CSS never counts. (Checked by breaking the CSS on purpose: these tests fail.)
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { watchErrors } from './helpers';
+import { loadCatalogue } from '../../src/build/catalogue';
+
+/** The visible text of the rule's body. */
+const prose = (page: Page) => page.locator('.prose').innerText();
+/** The visible text of a list item of the rule's body. */
+const item = (page: Page, n: number) => page.locator('.prose li').nth(n).innerText();
+/** Visible chip labels in a setup line. */
+const chips = (page: Page, where: string) => page.locator(`${where} .setup-tag:visible`).allInnerTexts();
+
+test.describe('each game: options change the visible text', () => {
+  test('Now or Never: enemies by player count and solo; 4 seasons; underground', async ({ page }) => {
+    await page.goto('/now-or-never/setup-enemies/?players=3');
+    expect(await item(page, 0)).toMatch(/\b3 tokens\b/);
+    expect(await item(page, 0)).not.toMatch(/\b[24] tokens\b/);
+    await page.goto('/now-or-never/setup-enemies/?players=4');
+    expect(await item(page, 0)).toMatch(/\b4 tokens\b/);
+    await page.goto('/now-or-never/setup-enemies/?solo=1');
+    expect(await item(page, 0)).toMatch(/\b1 token\b/);
+    await page.goto('/now-or-never/end-of-game/?seasons=4');
+    expect(await prose(page)).toMatch(/\b4 seasons\b/);
+    expect(await prose(page)).not.toMatch(/\b6 seasons\b/);
+    await page.goto('/now-or-never/setup-enemies/?underground=1');
+    expect(await prose(page)).toMatch(/underground enemies/i);
+    await page.goto('/now-or-never/setup-enemies/');
+    expect(await prose(page)).not.toMatch(/underground enemies/i);
+  });
+
+  test('Vindication: end-game thresholds follow the player count', async ({ page }) => {
+    await page.goto('/vindication/end-game-trigger-cards/?players=2');
+    expect(await prose(page)).toMatch(/Monsters:\s*3 monsters/);
+    await page.goto('/vindication/end-game-trigger-cards/?players=5');
+    expect(await prose(page)).toMatch(/Monsters:\s*6 monsters/);
+    expect(await prose(page)).not.toMatch(/Monsters:\s*3 monsters/);
+  });
+
+  test('Forge War: mine size by player count and solo; epic hiring', async ({ page }) => {
+    // "Your game: 4 players, 61 hexes": the count for this setup, stated where the rule gives it.
+    const yourGame = async () => /Your game:[^\n]*/.exec(await prose(page))?.[0] ?? '';
+    for (const [players, hexes] of [['2', '37'], ['3', '48'], ['4', '61']] as const) {
+      await page.goto(`/forge-war/mine-setup/?players=${players}`);
+      expect(await yourGame()).toBe(`Your game: ${players} players, ${hexes} hexes.`);
+    }
+    await page.goto('/forge-war/mine-setup/?solo=1&players=4');
+    expect(await yourGame()).toMatch(/^Your game: solo\b.*\b48 hexes\.$/);
+  });
+
+  test('Pencilvillage: a character and a mod change their rules', async ({ page }) => {
+    await page.goto('/pencilvillage/quest/');
+    expect(await prose(page)).not.toMatch(/Imrael/);
+    await page.goto('/pencilvillage/quest/?character=imrael');
+    expect(await prose(page)).toMatch(/Imrael/);
+    await page.goto('/pencilvillage/build-action/?mods=tire');
+    expect(await prose(page)).toMatch(/Tire/);
+    await page.goto('/pencilvillage/build-action/');
+    expect(await prose(page)).not.toMatch(/Tire/);
+  });
+});
+
+test('the options page changes every entry, without a flash, and persists', async ({ page }) => {
+  await page.goto('/now-or-never/end-of-game/');
+  expect(await prose(page)).toMatch(/\b6 seasons\b/);
+  await page.goto('/now-or-never/options/');
+  await page.getByLabel('5 seasons', { exact: true }).check();
+  await expect(page.locator('#options-status')).toContainText('5 seasons');
+  await page.goto('/now-or-never/end-of-game/');
+  expect(await prose(page)).toMatch(/\b5 seasons\b/);
+  // The right variant is there before any page script runs (CSS written by the blocking head script).
+  const firstPaint = await page.evaluate(() => {
+    const span = Array.from(document.querySelectorAll<HTMLElement>('.prose [data-w-seasons]')).find((s) => s.textContent === '5');
+    return span ? getComputedStyle(span).display : 'missing';
+  });
+  expect(firstPaint).not.toBe('none');
+  await page.reload();
+  expect(await prose(page)).toMatch(/\b5 seasons\b/);
+});
+
+test('options that need another option are disabled until it holds (Forge War bonus tiles)', async ({ page }) => {
+  await page.goto('/forge-war/options/');
+  await expect(page.locator('fieldset[data-option="bonus-tiles"] input')).toBeDisabled();
+  await page.getByLabel('Epic game (3 stages)').check();
+  await expect(page.locator('fieldset[data-option="bonus-tiles"] input')).toBeEnabled();
+});
+
+test.describe('shared links', () => {
+  test('the note names exactly the options in the link, not the reader’s own', async ({ page }) => {
+    await page.goto('/now-or-never/seasons/?story=1');
+    await page.getByRole('button', { name: 'Use this setup' }).click();
+    await expect(page.locator('#setup-note')).toBeHidden();
+    await page.goto('/now-or-never/end-of-game/?seasons=4');
+    await expect(page.locator('#setup-note')).toBeVisible();
+    expect(await chips(page, '#setup-note')).toEqual(['4 seasons']);
+    // One element on top: the "Shown for" line gives way to the note.
+    await expect(page.locator('#setup-bar')).toBeHidden();
+  });
+
+  test('links followed inside the app keep the shared setup until adopted or dropped', async ({ page }) => {
+    await page.goto('/now-or-never/end-of-game/?seasons=4');
+    await page.locator('.prose a', { hasText: 'final production' }).first().click();
+    await expect(page).toHaveURL(/\/now-or-never\/final-production\/\?seasons=4$/);
+    await expect(page.locator('#setup-note')).toBeVisible();
+    expect(await chips(page, '#setup-note')).toEqual(['4 seasons']);
+    await page.goBack();
+    await page.getByRole('button', { name: 'Show my own' }).click();
+    await expect(page.locator('#setup-note')).toBeHidden();
+    expect(await prose(page)).toMatch(/\b6 seasons\b/);
+    await page.locator('.prose a', { hasText: 'final production' }).first().click();
+    await expect(page).toHaveURL(/\/now-or-never\/final-production\/$/);
+  });
+
+  test('“Use this setup” keeps it; “Show my own” goes back', async ({ page }) => {
+    await page.goto('/now-or-never/setup-enemies/?solo=1&seasons=5');
+    await expect(page.locator('#setup-note')).toBeVisible();
+    expect(await chips(page, '#setup-note')).toEqual(['Solo play (bot)', '5 seasons']);
+    expect(await item(page, 0)).toMatch(/\b1 token\b/);
+    await page.getByRole('button', { name: 'Show my own' }).click();
+    await expect(page.locator('#setup-note')).toBeHidden();
+    expect(await item(page, 0)).toMatch(/\b2 tokens\b/);
+    await page.goto('/now-or-never/setup-enemies/?players=3');
+    await page.getByRole('button', { name: 'Use this setup' }).click();
+    await page.goto('/now-or-never/setup-enemies/');
+    expect(await item(page, 0)).toMatch(/\b3 tokens\b/);
+    await expect(page.locator('#setup-note')).toBeHidden();
+  });
+
+  test('share puts the shown options in the link; the friend sees the same text', async ({ page, context, browser }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/forge-war/mine-setup/?players=4');
+    await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined }));
+    await page.getByRole('button', { name: /Share/ }).click();
+    await expect(page.locator('#toast')).toHaveText('Link copied');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/\/forge-war\/mine-setup\/\?.*players=4/);
+    const friend = await (await browser.newContext({ baseURL: test.info().project.use.baseURL })).newPage();
+    await friend.goto(new URL(copied).pathname + new URL(copied).search);
+    expect(/Your game:[^\n]*/.exec(await prose(friend))?.[0]).toBe('Your game: 4 players, 61 hexes.');
+    await friend.context().close();
+  });
+});
+
+test.describe('“Shown for”', () => {
+  test('lists only the options the entry depends on, on one line, non-defaults first, names as printed', async ({ page }) => {
+    await page.goto('/vindication/options/');
+    await page.getByLabel('3 players', { exact: true }).check();
+    await page.goto('/vindication/setup/');
+    const bar = page.locator('#setup-bar');
+    await expect(bar).toBeVisible();
+    const labels = await chips(page, '#setup-bar');
+    expect(labels[0]).toBe('3 players');
+    for (const l of labels) expect(l).not.toMatch(/^No [a-z]/); // "Without Guilds & Monuments", not "No guilds & Monuments"
+    expect(labels).toContain('Without Guilds & Monuments');
+    const box = await bar.boundingBox();
+    expect(box!.height).toBeLessThan(50); // one line
+  });
+
+  test('the rule’s first line is in the first screen (390x844), shared or not, on the longest heads of every game', async ({ page }) => {
+    test.setTimeout(120_000);
+    // The body starts lower the longer the title and summary: the entries with the longest heads are the worst cases.
+    const cat = loadCatalogue();
+    for (const game of cat.games) {
+      const heads = cat.entries
+        .filter((e) => e.game === game.id)
+        .sort((a, b) => b.data.title.length * 3 + b.data.summary.length - (a.data.title.length * 3 + a.data.summary.length))
+        .slice(0, 3);
+      for (const e of heads)
+        for (const query of ['', '?players=3&solo=1&seasons=4&mode=epic&character=imrael&mods=tire,alien']) {
+          await page.goto(`/${game.id}/${e.slug}/${query}`);
+          const top = await page.locator('.prose > :visible').first().evaluate((el) => el.getBoundingClientRect().top);
+          expect(top, `${e.file}${query}`).toBeLessThan(844 - 30);
+        }
+    }
+  });
+});
+
+test('a corrupt saved setting of any shape is ignored, never breaking shared links or the form', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/pencilvillage/');
+  for (const bad of ['{"mods":[{"toString":1}]}', '{"solo": "banana", "seasons": 99', '[1,2,3]', '"text"', 'null', '{"__proto__":{"character":"imrael"}}', '{"character":{"toString":1},"mods":"tire,,<b>"}']) {
+    await page.evaluate((v) => localStorage.setItem('rules:options:pencilvillage', v), bad);
+    await page.goto('/pencilvillage/quest/?character=imrael');
+    expect(await prose(page), bad).toMatch(/Imrael/);
+    await page.goto('/pencilvillage/options/');
+    await page.getByLabel('Tire', { exact: true }).setChecked(false);
+    await page.getByLabel('Tire', { exact: true }).check();
+    await expect(page.locator('#options-status'), bad).toContainText('Mods: Tire');
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('rules:options:pencilvillage')!).mods)).toEqual(['tire']);
+  }
+  await page.goto('/now-or-never/pass/?seasons=7&solo=maybe&x=<b>');
+  await expect(page.locator('#setup-note')).toBeHidden();
+  expect(errors()).toEqual([]);
+});
