@@ -19,7 +19,7 @@ export async function getGame(id: string): Promise<Game> {
   return game;
 }
 
-/** `now-or-never/pass` → { game: 'now-or-never', slug: 'pass' }. */
+/** An entry id `<game>/<slug>` as its game and slug. */
 export const entryKey = (e: Entry) => {
   const [game, slug] = e.id.split('/') as [string, string];
   return { game, slug };

@@ -12,7 +12,7 @@ import { optionValues } from './options';
 export interface EntryRecord {
   game: string;
   slug: string;
-  /** Path shown in messages, e.g. `content/now-or-never/pass.mdx`. */
+  /** Path shown in messages, e.g. `content/<game>/<slug>.mdx`. */
   file: string;
   data: EntryData;
 }

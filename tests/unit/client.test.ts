@@ -1,0 +1,161 @@
+// @vitest-environment happy-dom
+/**
+ * Browser logic in a DOM (happy-dom): storage read and validated whatever it holds, the head script's shared-setup
+ * state and CSS, share fallbacks, carrying a shared setup on links, rulings links.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { gameSchema } from '../../src/schemas/game';
+import * as storage from '../../src/client/storage';
+import { isShared, show, start } from '../../src/client/head';
+import { shareLink, shareUrl } from '../../src/client/share';
+import { carryHref, carryQuery } from '../../src/client/shared-setup';
+import { decodeRulings, encodeRulings } from '../../src/client/rulings';
+
+const load = (id: string) => gameSchema.parse(parse(readFileSync(`content/games/${id}.yaml`, 'utf8')));
+const non = load('now-or-never');
+const pv = load('pencilvillage');
+
+function visit(url: string) {
+  (window as unknown as { happyDOM: { setURL(u: string): void } }).happyDOM.setURL(`https://rules.example${url}`);
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  document.documentElement.removeAttribute('data-shared');
+  document.head.innerHTML = '<style id="when-css"></style>';
+  delete window.rulesState;
+});
+
+describe('storage', () => {
+  const junk = ['{', 'null', '[]', '"x"', '{"__proto__":{"solo":true}}', '{"mods":[{"toString":1}]}', '12', '{"solo":{"valueOf":1}}'];
+  it('reads saved options of any shape as a valid setting, never throwing', () => {
+    for (const raw of junk) {
+      localStorage.setItem('rules:options:now-or-never', raw);
+      localStorage.setItem('rules:options:pencilvillage', raw);
+      expect(() => storage.readSaved(non)).not.toThrow();
+      expect(storage.readSaved(non)).toEqual({});
+      // A list whose items are all junk is an empty list: still a valid setting.
+      expect([{}, { mods: [] }]).toContainEqual(storage.readSaved(pv));
+    }
+    localStorage.setItem('rules:options:now-or-never', '{"solo":true,"seasons":"5","x":1}');
+    expect(storage.readSaved(non)).toEqual({ solo: true, seasons: '5' });
+  });
+  it('keeps only well-formed recent items, pins, rulings and ticks', () => {
+    localStorage.setItem('rules:recent', JSON.stringify([{ url: '/now-or-never/pass/', title: 'Pass', game: 'Now or Never' }, { url: 'javascript:alert(1)', title: 'x', game: 'y' }, 5]));
+    expect(storage.readRecent()).toEqual([{ url: '/now-or-never/pass/', title: 'Pass', game: 'Now or Never' }]);
+    localStorage.setItem('rules:pins:now-or-never', JSON.stringify(['pass', 'pass', '<b>', 3, 'seasons']));
+    expect(storage.readPins('now-or-never')).toEqual(['pass', 'seasons']);
+    localStorage.setItem('rules:rulings:now-or-never', JSON.stringify({ 'pass#a': { text: ' Yes ', reading: 1 }, 'bad key': { text: 'x' }, 'pass#b': { text: '' }, 'pass#c': 'text' }));
+    expect(storage.readRulings('now-or-never')).toEqual({ 'pass#a': { text: 'Yes', reading: 1 } });
+    localStorage.setItem('rules:guide:now-or-never', JSON.stringify(['setup-1', '<x>', 7]));
+    expect([...storage.readTicks('now-or-never')]).toEqual(['setup-1']);
+    for (const raw of junk) {
+      for (const k of ['rules:recent', 'rules:pins:now-or-never', 'rules:rulings:now-or-never', 'rules:guide:now-or-never', 'rules:prefs']) localStorage.setItem(k, raw);
+      expect(() => [storage.readRecent(), storage.readPins('now-or-never'), storage.readRulings('now-or-never'), storage.readTicks('now-or-never'), storage.readPreferences()]).not.toThrow();
+    }
+  });
+  it('reads the theme kept by the first release', () => {
+    localStorage.setItem('theme', 'dark');
+    expect(storage.readPreferences()).toEqual({ theme: 'dark' });
+    storage.writePreferences({ theme: 'light', textSize: 'large' });
+    expect(storage.readPreferences()).toEqual({ theme: 'light', textSize: 'large' });
+  });
+  it('survives a storage that refuses writes', () => {
+    const spy = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new Error('QuotaExceededError');
+    });
+    expect(() => storage.writeSaved(non, { solo: true })).not.toThrow();
+    spy.mockRestore();
+  });
+});
+
+describe('head script', () => {
+  it('shows the saved setup, or a shared link’s options over it, with the CSS for them', () => {
+    localStorage.setItem('rules:options:now-or-never', '{"story":true}');
+    visit('/now-or-never/end-of-game/?seasons=4&junk=<b>');
+    start(non);
+    const state = window.rulesState!;
+    expect(state.saved).toEqual({ story: true });
+    expect(state.fromUrl).toEqual({ seasons: '4' });
+    expect(state.shown).toEqual({ story: true, seasons: '4' });
+    expect(isShared(state)).toBe(true);
+    expect(document.documentElement.hasAttribute('data-shared')).toBe(true);
+    const css = document.getElementById('when-css')!.textContent!;
+    expect(css).toContain('[data-w-seasons]:not([data-w-seasons~="4"])');
+    // The note names only the link's options.
+    expect(css).toContain(':root[data-shared] [data-chip]:not([data-chip="seasons"])');
+  });
+  it('is not a shared page when the link says what the reader already has', () => {
+    localStorage.setItem('rules:options:now-or-never', '{"seasons":"4"}');
+    visit('/now-or-never/end-of-game/?seasons=4');
+    start(non);
+    expect(document.documentElement.hasAttribute('data-shared')).toBe(false);
+  });
+  it('shows the reader’s own setup again after the shared options are dropped', () => {
+    visit('/now-or-never/end-of-game/?seasons=4');
+    start(non);
+    const state = window.rulesState!;
+    state.fromUrl = {};
+    state.shown = { ...state.saved };
+    show(state);
+    expect(document.documentElement.hasAttribute('data-shared')).toBe(false);
+    expect(document.getElementById('when-css')!.textContent).toContain('[data-w-seasons]:not([data-w-seasons~="6"])');
+  });
+  it('ignores a corrupt saved value and still applies a shared link', () => {
+    localStorage.setItem('rules:options:pencilvillage', '{"mods":[{"toString":1}]}');
+    visit('/pencilvillage/quest/?character=imrael');
+    expect(() => start(pv)).not.toThrow();
+    expect(window.rulesState!.shown).toEqual({ mods: [], character: 'imrael' });
+  });
+});
+
+describe('share', () => {
+  const env = () => ({ prompt: vi.fn(), toast: vi.fn() });
+  it('uses the share sheet; a cancelled share does nothing else', async () => {
+    const e = { ...env(), share: vi.fn(async () => {}), copy: vi.fn(async () => {}) };
+    expect(await shareLink('Pass', 'https://x/a/', e)).toBe('shared');
+    const abort = { ...env(), share: vi.fn(async () => Promise.reject(Object.assign(new Error('no'), { name: 'AbortError' }))), copy: vi.fn(async () => {}) };
+    expect(await shareLink('Pass', 'https://x/a/', abort)).toBe('cancelled');
+    expect(abort.copy).not.toHaveBeenCalled();
+  });
+  it('falls back to the clipboard, then to a prompt', async () => {
+    const copy = { ...env(), share: vi.fn(async () => Promise.reject(new Error('NotAllowed'))), copy: vi.fn(async () => {}) };
+    expect(await shareLink('Pass', 'https://x/a/', copy)).toBe('copied');
+    expect(copy.toast).toHaveBeenCalledWith('Link copied');
+    const prompt = { ...env(), copy: vi.fn(async () => Promise.reject(new Error('denied'))) };
+    expect(await shareLink('Pass', 'https://x/a/', prompt)).toBe('prompted');
+    expect(prompt.prompt).toHaveBeenCalledWith('Copy this link', 'https://x/a/');
+  });
+  it('builds the link from the page and its options', () => {
+    expect(shareUrl('https://x', '/now-or-never/pass/', 'solo=1')).toBe('https://x/now-or-never/pass/?solo=1');
+    expect(shareUrl('https://x', '/now-or-never/pass/', '')).toBe('https://x/now-or-never/pass/');
+  });
+});
+
+describe('a shared setup travels with the reader', () => {
+  it('carries exactly the link’s options', () => {
+    expect(carryQuery(new URLSearchParams('seasons=4&q=x&mods=tire,glom'), ['seasons', 'mods'])).toBe('seasons=4&mods=tire,glom');
+  });
+  it('rewrites links into the same game only', () => {
+    const o = 'https://rules.example';
+    expect(carryHref('/now-or-never/final-production/', o, 'now-or-never', 'seasons=4')).toBe('/now-or-never/final-production/?seasons=4');
+    expect(carryHref('/now-or-never/final-production/#x', o, 'now-or-never', 'seasons=4')).toBe('/now-or-never/final-production/?seasons=4#x');
+    expect(carryHref('/now-or-never/pass/?solo=1', o, 'now-or-never', 'seasons=4')).toBe('/now-or-never/pass/?seasons=4');
+    expect(carryHref('/vindication/setup/', o, 'now-or-never', 'seasons=4')).toBeUndefined();
+    expect(carryHref('https://elsewhere.example/now-or-never/pass/', o, 'now-or-never', 'seasons=4')).toBeUndefined();
+    expect(carryHref('/now-or-never/pass/?seasons=4', o, 'now-or-never', 'seasons=4')).toBeUndefined();
+    expect(carryHref('http://[::1', o, 'now-or-never', 'seasons=4')).toBeUndefined();
+  });
+});
+
+describe('rulings link', () => {
+  it('round-trips rulings with any text, and refuses junk', () => {
+    const r = { 'pass#a': { text: 'We play 6 / 7 / 8 — “online”', reading: 1 }, 'seasons#b': { text: '<b>ours</b>' } };
+    expect(decodeRulings(encodeRulings(r))).toEqual(r);
+    expect(encodeRulings(r)).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(decodeRulings('%%%')).toBeUndefined();
+    expect(storage.cleanRulings(decodeRulings(btoa('{"x":1}')))).toEqual({});
+  });
+});
