@@ -43,7 +43,7 @@ export function showRulings(): void {
   const slug = document.querySelector<HTMLElement>('article.entry')?.dataset.slug;
   if (!head || !game || !slug) return;
   const rulings = head.readRulings(game);
-  for (const note of Array.from(document.querySelectorAll<HTMLElement>('aside[data-unclear]'))) {
+  for (const note of Array.from(document.querySelectorAll<HTMLElement>('.prose [data-unclear]'))) {
     const ruling = rulings[rulingKey(slug, note.dataset.unclear!)];
     if (ruling) note.before(rulingLine(ruling));
   }

@@ -258,7 +258,8 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
       first?.type === 'paragraph'
         ? [{ ...first, children: [label, { type: 'text', value: ' ' }, ...(first.children ?? [])] }, ...rest]
         : [{ type: 'paragraph', children: [label] }, ...(node.children ?? [])];
-    return html('aside', { class: 'unclear', id: unclearAnchor(id), 'data-unclear': id, 'aria-label': UNCLEAR_LABEL }, body, true);
+    // A note, not a landmark: a page may hold several.
+    return html('div', { class: 'unclear', role: 'note', id: unclearAnchor(id), 'data-unclear': id }, body, true);
   }
 
   /** A legacy note (`> **Unclear in the rules:** ...`) must become an `<Unclear>` component. */

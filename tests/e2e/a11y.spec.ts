@@ -21,7 +21,7 @@ for (const [kind, url] of Object.entries(pages)) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(url);
       await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await new AxeBuilder({ page }).options({ rules: { 'target-size': { enabled: true } } }).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
     }
     expect(errors().filter((e) => !e.includes('404'))).toEqual([]);
