@@ -22,8 +22,7 @@ export function checkEntryTree(
   if (!game) return { errors: [`${name}: not inside a game folder of ${cat.dir}`] };
   const slugs = new Set(cat.entries.filter((e) => e.game === game.id).map((e) => e.slug));
   for (const p of pending) if (p.startsWith(`${game.id}/`)) slugs.add(p.slice(game.id.length + 1));
-  // Until every note is converted to <Unclear>, RULES_LEGACY_UNCLEAR=allow lets old blockquote notes through.
-  const report = transformRuleTree(tree as never, { game, slugs, legacyUnclear: process.env.RULES_LEGACY_UNCLEAR === 'allow' ? 'allow' : 'refuse' });
+  const report = transformRuleTree(tree as never, { game, slugs });
   const offset = file.lineOffset ?? 0;
   const errors = report.errors.map((e) => `${name}:${e.line !== undefined ? e.line + offset : '?'}: ${e.message}`);
   for (const id of report.usedOptions)

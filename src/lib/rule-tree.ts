@@ -12,8 +12,6 @@ export interface RuleContext {
   game: Pick<Game, 'id' | 'options'>;
   /** Slugs of every entry of the game. */
   slugs: ReadonlySet<string>;
-  /** While notes are being converted: `allow` lets `> **Unclear in the rules:**` blockquotes through. */
-  legacyUnclear?: 'allow' | 'refuse';
 }
 
 /** What the transform found: options used, the condition keys of top-level variant blocks, problems. */
@@ -306,7 +304,7 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
         continue;
       }
       if (child.type === 'html') fail(child, 'raw HTML is not allowed in an entry');
-      if (child.type === 'blockquote' && legacyNote(child) && ctx.legacyUnclear !== 'allow')
+      if (child.type === 'blockquote' && legacyNote(child))
         fail(child, `an "${UNCLEAR_LABEL}" note must be an <Unclear id="..." readings={[...]}> block, not a blockquote`);
       if (child.type === 'mdxjsEsm' || child.type === 'mdxFlowExpression' || child.type === 'mdxTextExpression')
         fail(child, 'imports and {expressions} are not allowed in an entry');
