@@ -96,7 +96,8 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
   function propCondition(node: MdNode, name: string, value: Literal): Condition | undefined {
     const c = whenCondition(ctx.game, name, value);
     if (typeof c === 'string') {
-      fail(node, `<${node.name}> ${c}`);
+      // "<When> names unknown option ..."; "option "seasons" has no value 3 ..." reads alone.
+      fail(node, c.startsWith('names') ? `<${node.name}> ${c}` : c);
       return undefined;
     }
     report.usedOptions.add(c.option.id);
