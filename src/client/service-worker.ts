@@ -7,13 +7,16 @@
 
 type Status = 'saving' | 'ready' | 'unsupported';
 
+/** Sets the status line (in the footer); while saving, a small badge floats over the page with the progress. */
 function setStatus(status: Status, text: string, progress?: number) {
   for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-offline-status]'))) {
     el.dataset.offlineStatus = status;
     el.textContent = text;
-    if (progress === undefined) el.removeAttribute('data-progress');
-    else el.dataset.progress = String(progress);
   }
+  const badge = document.querySelector<HTMLElement>('.offline-progress');
+  if (!badge) return;
+  badge.hidden = progress === undefined;
+  badge.textContent = text;
 }
 
 /** Entries stored so far in the precache (workbox names its cache `workbox-precache-...`). */
