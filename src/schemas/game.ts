@@ -69,6 +69,8 @@ export const gameSchema = z
     year: z.number().int().optional(),
     players: z.string().min(1),
     blurb: z.string().min(1),
+    /** Abbreviations of the sources that entries' `source` lines cite, e.g. `{ RB: rulebook }`. */
+    sources: z.record(z.string().regex(/^[A-Z]{2,4}$/, 'an abbreviation in capitals'), z.string().min(1)).default({}),
     sections: z.array(z.strictObject({ id: z.string().regex(kebab), title: z.string().min(1) })).min(1),
     quickLinks: z.array(quickLink).default([]),
     /** Entries whose numbered steps make the setup guide, in order. */
