@@ -19,12 +19,21 @@ export function startSearchBox(): void {
     input.addEventListener('focus', start, { once: true });
     input.addEventListener('input', start, { once: true });
   }
+  const button = document.getElementById('search-open');
   const open = () => {
     header?.setAttribute('data-search-open', '');
+    button?.setAttribute('aria-expanded', 'true');
     input?.focus();
   };
-  document.getElementById('search-open')?.addEventListener('click', open);
-  document.getElementById('search-close')?.addEventListener('click', () => header?.removeAttribute('data-search-open'));
+  // The header's search button opens the box; tapped again (or Escape in an empty box), it folds away.
+  const close = () => {
+    header?.removeAttribute('data-search-open');
+    button?.setAttribute('aria-expanded', 'false');
+  };
+  button?.addEventListener('click', () => (header?.hasAttribute('data-search-open') ? close() : open()));
+  input?.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && !input.value) close();
+  });
   document.addEventListener('keydown', (e) => {
     const t = e.target as HTMLElement;
     if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || t.closest('input, textarea, select, [contenteditable]')) return;
