@@ -125,6 +125,26 @@ export function parseHeadersFile(text) {
   return rules;
 }
 
+/**
+ * A _headers path pattern as a glob over the served file's path, which is what `serve` matches headers against:
+ * `/` -> `/index.html`, `/now-or-never/*` -> `/now-or-never/**`, `/sw.js` -> `/sw.js`.
+ */
+export const fileGlob = (pattern) =>
+  pattern
+    .replace(/\/$/, '/index.html')
+    .replace(/:\w+/g, '*')
+    .replace(/\*$/, '**');
+
+/** _headers rules as `serve`'s `headers` configuration (it refuses a repeated rule, e.g. from `/` and `/index.html`). */
+export function serveHeaders(rules) {
+  const out = new Map();
+  for (const [pattern, headers] of rules) {
+    const rule = { source: fileGlob(pattern), headers: headers.map(([key, value]) => ({ key, value })) };
+    out.set(JSON.stringify(rule), rule);
+  }
+  return [...out.values()];
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dist = process.env.RULES_OUT_DIR ?? 'dist';
   const { rules, scriptHashes } = headerRules(dist);

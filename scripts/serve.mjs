@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { parseHeadersFile } from './headers.mjs';
+import { parseHeadersFile, serveHeaders } from './headers.mjs';
 
 const root = resolve(process.env.RULES_OUT_DIR ?? 'dist');
 const port = Number(process.env.PORT ?? 4321);
@@ -18,31 +18,14 @@ if (!existsSync(join(root, 'index.html')) || !existsSync(headersFile)) {
   process.exit(1);
 }
 
-/**
- * A _headers path pattern as a glob over the served file's path, which is what serve matches headers against:
- * `/` -> `/index.html`, `/now-or-never/*` -> `/now-or-never/**`, `/sw.js` -> `/sw.js`.
- */
-export const fileGlob = (pattern) =>
-  pattern
-    .replace(/\/$/, '/index.html')
-    .replace(/:\w+/g, '*')
-    .replace(/\*$/, '**');
-
 const config = {
   // Directory URLs (no extension) serve their index.html; files with an extension (404.html too) are served as
   // they are, never redirected.
   cleanUrls: ['!**/*.*'],
   trailingSlash: true,
   directoryListing: false,
-  headers: [],
+  headers: serveHeaders(parseHeadersFile(readFileSync(headersFile, 'utf8'))),
 };
-// Two patterns can name one file (`/` and `/index.html`); serve refuses a repeated rule.
-const seen = new Set();
-for (const [pattern, headers] of parseHeadersFile(readFileSync(headersFile, 'utf8'))) {
-  const rule = { source: fileGlob(pattern), headers: headers.map(([key, value]) => ({ key, value })) };
-  if (!seen.has(JSON.stringify(rule))) config.headers.push(rule);
-  seen.add(JSON.stringify(rule));
-}
 const dir = mkdtempSync(join(tmpdir(), 'rules-serve-'));
 const configFile = join(dir, 'serve.json');
 writeFileSync(configFile, JSON.stringify(config, null, 2));
