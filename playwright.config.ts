@@ -1,7 +1,12 @@
 import { defineConfig } from '@playwright/test';
 import { CHROME_FLAGS, chromePath } from './scripts/chrome.mjs';
 
-const port = Number(process.env.E2E_PORT ?? 4329);
+/**
+ * The test server's port: E2E_PORT if set, else a free one. Then `serve` listens on port 0, Playwright reads the
+ * port it got from the line it prints (the named group lands in process.env.E2E_PORT), and the test workers, which
+ * load this file again, get the base URL from it. Two checkouts on one machine never fight over a port.
+ */
+const port = process.env.E2E_PORT;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -11,7 +16,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: port ? `http://localhost:${port}` : undefined,
     viewport: { width: 390, height: 844 },
     // The system's Chromium (scripts/chrome.mjs), else Playwright's own.
     launchOptions: { executablePath: chromePath(), args: CHROME_FLAGS },
@@ -19,8 +24,8 @@ export default defineConfig({
   // The site as a static host serves it: scripts/serve.mjs runs `serve` with dist/_headers applied (CSP included).
   webServer: {
     command: 'node scripts/serve.mjs',
-    env: { PORT: String(port) },
-    url: `http://localhost:${port}/`,
+    env: { PORT: port ?? '0' },
+    wait: { stdout: /Accepting connections at http:\/\/[\d.]+:(?<e2e_port>\d+)/ },
     reuseExistingServer: false,
     timeout: 30_000,
   },
