@@ -1,9 +1,8 @@
 /**
- * Every URL form of a page opens it: slash-less paths, query strings, /index.html; from the server (first visit)
- * and under the service worker, online and offline. A malformed address never breaks anything.
+ * Every URL form of a page opens it from the server, on a first visit (no service worker yet); a malformed address
+ * breaks nothing. The same forms under the service worker, online and offline: offline.spec.ts.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { serviceWorkerInControl, watchErrors } from './helpers';
 
 const isPass = async (page: Page) => expect(page.locator('h1')).toHaveText('Pass');
 const isSearch = async (page: Page) => expect(page.locator('#search-page-q')).toBeVisible();
@@ -11,7 +10,6 @@ const isSoloPass = async (page: Page) => {
   await isPass(page);
   await expect(page.locator('.prose [data-w-solo="1"]').first()).toBeVisible();
 };
-const is404 = async (page: Page) => expect(page.locator('h1')).toContainText('No rule');
 
 test.describe('from the server, without a service worker', () => {
   test.use({ serviceWorkers: 'block' });
@@ -32,30 +30,4 @@ test.describe('from the server, without a service worker', () => {
     expect((await page.goto('/now-or-never/%E0%A4%A/'))?.status()).toBe(400);
     expect((await page.goto('/'))?.status()).toBe(200);
   });
-});
-
-test('under the service worker, online and offline, every URL form opens its page or the 404 page', async ({ page, context }) => {
-  const errors = watchErrors(page);
-  await page.goto('/');
-  await serviceWorkerInControl(page);
-  const forms: [string, string, (page: Page) => Promise<void>][] = [
-    ['/now-or-never/pass', '/now-or-never/pass/', isPass],
-    ['/search', '/search/', isSearch],
-    ['/now-or-never/pass?solo=1', '/now-or-never/pass/?solo=1', isSoloPass],
-    ['/now-or-never/pass/?solo=1', '/now-or-never/pass/?solo=1', isSoloPass],
-    ['/now-or-never/pass/index.html', '/now-or-never/pass/index.html', isPass],
-    ['/now-or-never/%E0%A4%A/', '/now-or-never/%E0%A4%A/', is404],
-    ['/now-or-never/%E0%A4%A', '/now-or-never/%E0%A4%A/', is404],
-  ];
-  for (const offline of [false, true]) {
-    await context.setOffline(offline);
-    for (const [url, landsOn, shows] of forms) {
-      const res = await page.goto(url);
-      const where = `${url} (${offline ? 'offline' : 'online'})`;
-      expect([res?.fromServiceWorker(), new URL(page.url()).pathname + new URL(page.url()).search], where).toEqual([true, landsOn]);
-      await shows(page);
-    }
-  }
-  await context.setOffline(false);
-  expect(errors()).toEqual([]);
 });
