@@ -57,7 +57,10 @@ export function contentSecurityPolicy(scriptHashes) {
   ].join('; ');
 }
 
-/** Powerful features the site never uses are off; it uses the wake lock, sharing and the clipboard itself. */
+/**
+ * Powerful features the site never uses are off; it uses the wake lock and the clipboard itself (sharing, which
+ * Chromium on Linux does not list as a policy feature and warns about, keeps its default: this origin only).
+ */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'camera=()',
@@ -70,7 +73,6 @@ export const PERMISSIONS_POLICY = [
   'payment=()',
   'usb=()',
   'screen-wake-lock=(self)',
-  'web-share=(self)',
   'clipboard-write=(self)',
 ].join(', ');
 

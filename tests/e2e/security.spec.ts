@@ -38,6 +38,10 @@ test('every page type works under the Content-Security-Policy: no violation, no 
     document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
   });
   const errors = watchErrors(page);
+  const headerWarnings: string[] = [];
+  page.on('console', (m) => {
+    if (/Permissions-Policy|Content.Security.Policy|Referrer.Policy/i.test(m.text())) headerWarnings.push(m.text());
+  });
   for (const [kind, [url, works]] of Object.entries(pages)) {
     const res = await page.goto(url);
     expect(res?.headers()['content-security-policy'], kind).toContain("default-src 'self'");
@@ -47,6 +51,7 @@ test('every page type works under the Content-Security-Policy: no violation, no 
   }
   // The 404 page's own document is the one expected error.
   expect(errors().filter((e) => !/status of 404/.test(e))).toEqual([]);
+  expect(headerWarnings).toEqual([]);
 });
 
 test('the site refuses to be framed', async ({ page }) => {
