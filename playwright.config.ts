@@ -1,29 +1,31 @@
 import { defineConfig } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { CHROME_FLAGS, chromePath } from './scripts/chrome.mjs';
 
-/** Debian's Chromium (CHROME_PATH, default /usr/bin/chromium); Playwright's own browser where that is missing. */
-const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const port = Number(process.env.E2E_PORT ?? 4329);
+/**
+ * The test server's port: E2E_PORT if set, else a free one. Then `serve` listens on port 0, Playwright reads the
+ * port it got from the line it prints (the named group lands in process.env.E2E_PORT), and the test workers, which
+ * load this file again, get the base URL from it. Two checkouts on one machine never fight over a port.
+ */
+const port = process.env.E2E_PORT;
 
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: port ? `http://localhost:${port}` : undefined,
     viewport: { width: 390, height: 844 },
-    launchOptions: {
-      executablePath: existsSync(chrome) ? chrome : undefined,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
+    // The system's Chromium (scripts/chrome.mjs), else Playwright's own.
+    launchOptions: { executablePath: chromePath(), args: CHROME_FLAGS },
   },
+  // The site as a static host serves it: scripts/serve.mjs runs `serve` with dist/_headers applied (CSP included).
   webServer: {
-    command: `node scripts/serve.mjs`,
-    env: { PORT: String(port) },
-    url: `http://localhost:${port}/`,
+    command: 'node scripts/serve.mjs',
+    env: { PORT: port ?? '0' },
+    wait: { stdout: /Accepting connections at http:\/\/[\d.]+:(?<e2e_port>\d+)/ },
     reuseExistingServer: false,
     timeout: 30_000,
   },

@@ -7,10 +7,8 @@
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { compile } from '@mdx-js/mdx';
 import { loadCatalogue } from '../src/build/catalogue';
-import { checkEntryTree } from '../src/build/remark-rules';
-import { validateSite, formatProblems } from '../src/lib/validate';
+import { contentProblems } from '../src/build/content-problems';
 
 const args = process.argv.slice(2);
 const pendingOk = args.includes('--pending-ok');
@@ -32,27 +30,7 @@ function mapSlugs(): Set<string> {
 }
 const pending = pendingOk ? mapSlugs() : new Set<string>();
 
-const lines: string[] = [formatProblems(cat.problems), formatProblems(validateSite(cat.games, cat.entries, pending))].filter(Boolean);
-let checked = 0;
-for (const entry of cat.entries) {
-  if (only.length && !only.includes(entry.game)) continue;
-  checked++;
-  const path = join(cat.dir, entry.game, `${entry.slug}.mdx`);
-  try {
-    await compile(entry.body, {
-      remarkPlugins: [
-        () => (tree: unknown) => {
-          const { errors } = checkEntryTree(tree, { path, frontmatterOptions: entry.data.options, lineOffset: entry.bodyLine - 1 }, cat, pending);
-          lines.push(...errors);
-        },
-      ],
-    });
-  } catch (e) {
-    const err = e as { line?: number; reason?: string; message: string };
-    lines.push(`${entry.file}:${err.line !== undefined ? err.line + entry.bodyLine - 1 : '?'}: MDX syntax: ${err.reason ?? err.message}`);
-  }
-}
-const problems = lines.join('\n').split('\n').filter(Boolean);
+const { problems, checked } = await contentProblems(cat, { only, pending });
 if (only.length) {
   const mine = problems.filter((l) => only.some((g) => l.includes(`/${g}/`) || l.includes(`games/${g}.`)));
   console.log(mine.join('\n'));

@@ -230,7 +230,13 @@ export async function startSearchPage(): Promise<void> {
 
 /** The 404 page: the rules closest to the words of the unknown address. */
 export async function showClosest(): Promise<void> {
-  const words = decodeURIComponent(location.pathname).split(/[/\-_.]+/).filter((w) => w && w !== 'html').join(' ');
+  let path = location.pathname;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    /* a malformed address (%E0%A4%A): search its words undecoded */
+  }
+  const words = path.split(/[/\-_.]+/).filter((w) => w && w !== 'html').join(' ');
   const game = location.pathname.split('/')[1];
   if (!words) return;
   let s = await loadSearcher(game);

@@ -6,6 +6,7 @@
 import type { Game } from '../schemas/game';
 import { anyPair, conditionAttr, conditionKeys, conditionLabel, currentTokens, defaultSettings, findOption, pickToken, whenCondition, type Condition } from './options';
 import { literalValue, type Literal } from './estree-value';
+import { offSiteProblem } from './content-origin';
 
 /** What the transform needs to know about the entry's game and its siblings. */
 export interface RuleContext {
@@ -270,9 +271,12 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
 
   function link(node: MdNode) {
     const url = node.url ?? '';
+    const offSite = offSiteProblem(url);
+    if (offSite) return fail(node, `${node.type === 'image' ? 'image' : 'link'} ${offSite}`);
+    if (node.type === 'image') return;
     const m = /^([a-z0-9]+(?:-[a-z0-9]+)*)(#[\w-]+)?$/.exec(url);
     if (!m) {
-      if (/^(https?:|mailto:|\/|#)/.test(url)) return;
+      if (/^(\/|#)/.test(url)) return;
       fail(node, `link "${url}" is neither an entry slug nor a site path`);
       return;
     }
@@ -285,7 +289,7 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
     if (!children) return;
     for (let i = 0; i < children.length; i++) {
       const child = children[i]!;
-      if (child.type === 'link' || child.type === 'definition') link(child);
+      if (child.type === 'link' || child.type === 'definition' || child.type === 'image') link(child);
       if (child.data?.generated) {
         walk(child, depth);
         continue;

@@ -1,44 +1,97 @@
-import { expect, test } from '@playwright/test';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { allPageUrls } from './helpers';
+/**
+ * The service worker, in one browser context that installs it once (precaching the whole site is the costly part):
+ * it holds every page; every URL form of a page opens under it, online and offline; pages of every type work with
+ * the network off; a new deploy offers an update.
+ */
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { allPageUrls, samplePages, serviceWorkerInControl, watchErrors } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
-test('after one visit, every page (never visited) and search work with the network off', async ({ page, context }) => {
-  test.setTimeout(240_000);
-  await page.goto('/');
-  await page.evaluate(async () => {
-    const reg = await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
-    return reg.active?.state;
-  });
-  await context.setOffline(true);
-  const urls = allPageUrls();
-  expect(urls.length).toBeGreaterThan(600);
-  const failed: string[] = [];
-  for (const url of urls) {
-    const res = await page.goto(url, { waitUntil: 'domcontentloaded' });
-    if (!res?.ok() || !(await page.locator('main').count())) failed.push(url);
+let context: BrowserContext;
+let page: Page;
+let errors: () => string[];
+test.beforeAll(async ({ browser }) => {
+  context = await browser.newContext();
+  page = await context.newPage();
+  errors = watchErrors(page);
+});
+test.afterAll(() => context.close());
+
+const isPass = async () => expect(page.locator('h1')).toHaveText('Pass');
+const isSoloPass = async () => {
+  await isPass();
+  await expect(page.locator('.prose [data-w-solo="1"]').first()).toBeVisible();
+};
+const is404 = async () => expect(page.locator('h1')).toContainText('No rule');
+/** A URL, where it lands (path and query), and what shows there. */
+const URL_FORMS: [string, string, () => Promise<void>][] = [
+  ['/now-or-never/pass', '/now-or-never/pass/', isPass],
+  ['/search', '/search/', () => expect(page.locator('#search-page-q')).toBeVisible()],
+  ['/now-or-never/pass?solo=1', '/now-or-never/pass/?solo=1', isSoloPass],
+  ['/now-or-never/pass/?solo=1', '/now-or-never/pass/?solo=1', isSoloPass],
+  ['/now-or-never/pass/index.html', '/now-or-never/pass/index.html', isPass],
+  ['/now-or-never/%E0%A4%A/', '/now-or-never/%E0%A4%A/', is404],
+  ['/now-or-never/%E0%A4%A', '/now-or-never/%E0%A4%A/', is404],
+];
+async function everyUrlFormOpens(where: string) {
+  for (const [url, landsOn, shows] of URL_FORMS) {
+    const res = await page.goto(url);
+    const at = new URL(page.url());
+    expect([res?.fromServiceWorker(), at.pathname + at.search], `${url} (${where})`).toEqual([true, landsOn]);
+    await shows();
   }
-  expect(failed).toEqual([]);
-  // A deep link with options, never visited, offline.
-  await page.goto('/pencilvillage/quest/?character=erwin-lyme');
-  await expect(page.locator('[data-w-character="erwin-lyme"]').first()).toBeVisible();
-  // Search offline.
-  await page.goto('/search/?q=warp%20stone');
-  await expect(page.locator('#search-results a[data-result]').first()).toHaveAttribute('href', '/now-or-never/warp-stone/');
-  // Unknown URL offline: the 404 page.
-  await page.goto('/nowhere/at-all/');
-  await expect(page.locator('h1')).toContainText('No rule');
-  await context.setOffline(false);
+}
+
+test('after one visit the service worker holds every page of the build', async () => {
+  await page.goto('/');
+  await serviceWorkerInControl(page);
+  const cached = new Set(
+    await page.evaluate(async () => {
+      const paths: string[] = [];
+      for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) paths.push(new URL(req.url).pathname);
+      return paths;
+    }),
+  );
+  const pages = allPageUrls();
+  expect(pages.length).toBeGreaterThan(600);
+  const indexes = readdirSync('dist/search').filter((f) => f.endsWith('.json'));
+  const needed = [...pages.map((u) => `${u}index.html`), '/404.html', '/manifest.webmanifest', ...indexes.map((f) => `/search/${f}`)];
+  expect(needed.filter((path) => !cached.has(path))).toEqual([]);
 });
 
-test('a new deploy shows an update prompt; accepting it reloads onto the new version', async ({ page }) => {
+test('under the service worker, online, every URL form opens its page (slash added, query kept) or the 404 page', async () => {
+  await everyUrlFormOpens('online');
+});
+
+test('with the network off: pages of every type, every URL form, a deep link with options, search and the 404 page', async () => {
+  await context.setOffline(true);
+  try {
+    const sample = samplePages();
+    expect(sample.length).toBeGreaterThan(15);
+    const failed: string[] = [];
+    for (const url of sample) {
+      const res = await page.goto(url, { waitUntil: 'domcontentloaded' });
+      if (!res?.ok() || !res.fromServiceWorker() || !(await page.locator('main h1').count())) failed.push(url);
+    }
+    expect(failed).toEqual([]);
+    await everyUrlFormOpens('offline');
+    await page.goto('/pencilvillage/quest/?character=erwin-lyme');
+    await expect(page.locator('[data-w-character="erwin-lyme"]').first()).toBeVisible();
+    await page.goto('/search/?q=warp%20stone');
+    await expect(page.locator('#search-results a[data-result]').first()).toHaveAttribute('href', '/now-or-never/warp-stone/');
+    await page.goto('/nowhere/at-all/');
+    await is404();
+  } finally {
+    await context.setOffline(false);
+  }
+  expect(errors()).toEqual([]);
+});
+
+test('a new deploy shows an update prompt; accepting it reloads onto the new version', async () => {
   await page.goto('/');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
-  });
+  await serviceWorkerInControl(page);
   const path = 'dist/sw.js';
   const original = readFileSync(path, 'utf8');
   try {

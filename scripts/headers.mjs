@@ -1,0 +1,156 @@
+// Writes dist/_headers (the Netlify / Cloudflare Pages format) after the service worker step of `npm run build`:
+// a Content-Security-Policy that allows only the site's own origin, with the sha256 hash of every distinct inline
+// <script> found in the built HTML; frame-ancestors 'none'; Referrer-Policy; Permissions-Policy; `no-cache` for
+// HTML, sw.js and every other unhashed file; a year, immutable, for the hashed assets under /_astro/.
+// scripts/serve.mjs applies the same file, so `npm start` and the browser tests see what a static host sends.
+//
+// Inline styles: the head script rewrites the text of <style id="when-css"> for the reader's options, and Chromium
+// checks a style element's new text against style-src again, so a hash of the built text would block the rewrite
+// (checked: the options CSS is then dropped). Style elements therefore need 'unsafe-inline'; style attributes,
+// which the site never uses, stay forbidden (style-src-attr 'none'), and the build fails if a page gains one.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Every .html file under `dir`. */
+export function htmlFiles(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => join(e.parentPath, e.name));
+}
+
+/** The text of each inline <script> (one without src) in an HTML document. */
+export const inlineScripts = (html) =>
+  [...html.matchAll(/<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script\s*>/gi)].map((m) => m[1]);
+
+/** A CSP source expression for a script's text: 'sha256-<base64>'. */
+export const cspHash = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** Attributes that a CSP without 'unsafe-inline' / 'unsafe-hashes' blocks: event handlers and style="...". */
+const BLOCKED_ATTRIBUTE = /<[a-z][^>]*?\s(on[a-z]+|style)\s*=/i;
+
+/** The hashes of every distinct inline script in `dist`, and the pages with attributes the policy would block. */
+export function scanHtml(dist) {
+  const hashes = new Set();
+  const problems = [];
+  for (const file of htmlFiles(dist)) {
+    const html = readFileSync(file, 'utf8');
+    for (const text of inlineScripts(html)) hashes.add(cspHash(text));
+    const bad = BLOCKED_ATTRIBUTE.exec(html);
+    if (bad) problems.push(`${file}: a ${bad[1]}="..." attribute, which the Content-Security-Policy blocks; use a script or a class`);
+  }
+  return { hashes: [...hashes].sort(), problems };
+}
+
+/** The Content-Security-Policy for these inline script hashes. */
+export function contentSecurityPolicy(scriptHashes) {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "style-src-attr 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * Powerful features the site never uses are off; it uses the wake lock and the clipboard itself (sharing, which
+ * Chromium on Linux does not list as a policy feature and warns about, keeps its default: this origin only).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+  'screen-wake-lock=(self)',
+  'clipboard-write=(self)',
+].join(', ');
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The rules of dist/_headers, as [path pattern, [[name, value]...]]. No two rules that match one path set the same
+ * header (hosts differ on whether they merge or override such headers), so caching is one rule per top-level
+ * entry of dist/ rather than a catch-all.
+ */
+export function headerRules(dist) {
+  const { hashes, problems } = scanHtml(dist);
+  if (problems.length) throw new Error(`Pages the Content-Security-Policy would break:\n${problems.join('\n')}`);
+  const rules = [
+    [
+      '/*',
+      [
+        ['Content-Security-Policy', contentSecurityPolicy(hashes)],
+        ['X-Frame-Options', 'DENY'],
+        ['Referrer-Policy', 'no-referrer'],
+        ['Permissions-Policy', PERMISSIONS_POLICY],
+        ['X-Content-Type-Options', 'nosniff'],
+        ['Cross-Origin-Opener-Policy', 'same-origin'],
+      ],
+    ],
+    ['/_astro/*', [['Cache-Control', IMMUTABLE]]],
+    ['/', [['Cache-Control', 'no-cache']]],
+  ];
+  for (const entry of readdirSync(dist, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (entry.name === '_astro' || entry.name === '_headers') continue;
+    rules.push([entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`, [['Cache-Control', 'no-cache']]]);
+  }
+  return { rules, scriptHashes: hashes.length };
+}
+
+/** The text of a _headers file. */
+export const formatHeadersFile = (rules) =>
+  `${rules.map(([path, headers]) => [path, ...headers.map(([k, v]) => `  ${k}: ${v}`)].join('\n')).join('\n')}\n`;
+
+/** Reads a _headers file back: [path pattern, [[name, value]...]] in file order. Comments and blank lines skipped. */
+export function parseHeadersFile(text) {
+  const rules = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) rules.push([line.trim(), []]);
+    else {
+      const i = line.indexOf(':');
+      if (i < 0 || !rules.length) throw new Error(`_headers: cannot read "${line.trim()}"`);
+      rules.at(-1)[1].push([line.slice(0, i).trim(), line.slice(i + 1).trim()]);
+    }
+  }
+  return rules;
+}
+
+/**
+ * A _headers path pattern as a glob over the served file's path, which is what `serve` matches headers against:
+ * `/` -> `/index.html`, `/now-or-never/*` -> `/now-or-never/**`, `/sw.js` -> `/sw.js`.
+ */
+export const fileGlob = (pattern) =>
+  pattern
+    .replace(/\/$/, '/index.html')
+    .replace(/:\w+/g, '*')
+    .replace(/\*$/, '**');
+
+/** _headers rules as `serve`'s `headers` configuration (it refuses a repeated rule, e.g. from `/` and `/index.html`). */
+export function serveHeaders(rules) {
+  const out = new Map();
+  for (const [pattern, headers] of rules) {
+    const rule = { source: fileGlob(pattern), headers: headers.map(([key, value]) => ({ key, value })) };
+    out.set(JSON.stringify(rule), rule);
+  }
+  return [...out.values()];
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const dist = process.env.RULES_OUT_DIR ?? 'dist';
+  const { rules, scriptHashes } = headerRules(dist);
+  const out = join(dist, '_headers');
+  writeFileSync(out, formatHeadersFile(rules));
+  console.log(`headers: ${relative('.', out)} (${rules.length} rules, CSP with ${scriptHashes} inline script hashes)`);
+}

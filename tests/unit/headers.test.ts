@@ -1,0 +1,69 @@
+/** dist/_headers: inline script hashes found in the built HTML, the rules, and the same rules as `serve` applies them. */
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { cspHash, fileGlob, formatHeadersFile, headerRules, inlineScripts, parseHeadersFile, serveHeaders } from '../../scripts/headers.mjs';
+
+mkdirSync('tests/.tmp', { recursive: true });
+const dist = mkdtempSync(join('tests/.tmp', 'headers-'));
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+const page = (path: string, html: string) => {
+  mkdirSync(join(dist, path), { recursive: true });
+  writeFileSync(join(dist, path, 'index.html'), html);
+};
+// A small built site: two pages share an inline script, one has its own, one has none.
+page('', '<head><script>one()</script></head>');
+page('game/pass', '<head><script>two()</script></head><body><script>one()</script></body>');
+page('search', '<head><script type="module" src="/_astro/s.js"></script></head>');
+mkdirSync(join(dist, '_astro'), { recursive: true });
+writeFileSync(join(dist, 'sw.js'), '');
+const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+describe('dist/_headers', () => {
+  it('reads the text of inline scripts only, exactly', () => {
+    const html = '<script>a()</script><script type="module" src="/_astro/x.js"></script><SCRIPT data-x>\n b();\n</SCRIPT>';
+    expect(inlineScripts(html)).toEqual(['a()', '\n b();\n']);
+    expect(cspHash('')).toBe("'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='");
+  });
+
+  it('allows the hash of every distinct inline script of every page, and only those', () => {
+    const { rules, scriptHashes } = headerRules(dist);
+    expect(scriptHashes).toBe(2);
+    const csp = new Map(rules.find(([path]) => path === '/*')![1]).get('Content-Security-Policy')!;
+    expect(csp).toContain(`script-src 'self' ${[sha('one()'), sha('two()')].sort().join(' ')};`);
+    for (const directive of ["default-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'"]) expect(csp).toContain(directive);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+  });
+
+  it('caches hashed assets for a year and revalidates everything else, one Cache-Control per path', () => {
+    const { rules } = headerRules(dist);
+    const cache = rules.filter(([, headers]) => headers.some(([k]) => k === 'Cache-Control'));
+    expect(Object.fromEntries(cache.map(([path, headers]) => [path, headers[0]![1]]))).toEqual({
+      '/_astro/*': 'public, max-age=31536000, immutable',
+      '/': 'no-cache',
+      '/game/*': 'no-cache',
+      '/index.html': 'no-cache',
+      '/search/*': 'no-cache',
+      '/sw.js': 'no-cache',
+    });
+  });
+
+  it('fails the build on an attribute the policy would block, naming the page', () => {
+    page('bad', '<p style="color:red" onclick="x()">x</p>');
+    try {
+      expect(() => headerRules(dist)).toThrow(/bad\/index\.html: a style="\.\.\." attribute/);
+    } finally {
+      rmSync(join(dist, 'bad'), { recursive: true });
+    }
+  });
+
+  it('reads back what it writes, and gives serve the same rules by file path', () => {
+    const { rules } = headerRules(dist);
+    expect(parseHeadersFile(`# comment\n\n${formatHeadersFile(rules)}`)).toEqual(rules);
+    expect(['/', '/*', '/_astro/*', '/sw.js', '/game/:slug/'].map(fileGlob)).toEqual(['/index.html', '/**', '/_astro/**', '/sw.js', '/game/*/index.html']);
+    const served = serveHeaders(rules);
+    expect(served.filter((r) => r.source === '/index.html')).toHaveLength(1); // `/` and `/index.html` name one file
+    expect(served.find((r) => r.source === '/_astro/**')?.headers).toEqual([{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }]);
+  });
+});
