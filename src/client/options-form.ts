@@ -56,12 +56,12 @@ export function startOptionsForm(): void {
     fill(d);
     save(d, 'Back to the default setup.');
   });
-  // "Back to <the rule you came from>": the latest rule of this game the reader opened, if they came from it.
+  // "Back to <the rule you came from>": the rule of this game the reader opened last (recently viewed list; the
+  // site sends no referrer).
   const back = document.getElementById('options-back') as HTMLAnchorElement | null;
-  const from = document.referrer ? new URL(document.referrer, location.href) : undefined;
-  const recent = head.readRecent().find((r) => from && from.origin === location.origin && r.url === from.pathname);
-  if (back && recent && recent.url.startsWith(`/${game.id}/`)) {
-    back.href = recent.url;
-    back.textContent = `Back to ${recent.title}`;
+  const last = head.readRecent()[0];
+  if (back && last && last.url.startsWith(`/${game.id}/`)) {
+    back.href = last.url;
+    back.textContent = `Back to ${last.title}`;
   }
 }

@@ -9,7 +9,7 @@ import { watchErrors } from './helpers';
 /** Each page type, and what shows that its scripts and option CSS ran under the policy. */
 const pages: Record<string, [string, (page: Page) => Promise<void>]> = {
   home: ['/', async (page) => expect(page.locator('.game-card-title').first()).toBeVisible()],
-  game: ['/now-or-never/', async (page) => expect(page.locator('main h2').first()).toBeVisible()],
+  game: ['/now-or-never/', async (page) => expect(page.locator('.toc summary').first()).toBeVisible()],
   rule: ['/now-or-never/pass/', async (page) => expect(page.locator('.prose [data-w-solo="1"]').first()).toBeHidden()],
   'rule with options in the URL': [
     '/forge-war/mine-setup/?players=4',
