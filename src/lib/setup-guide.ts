@@ -37,6 +37,44 @@ const plain = (node: MdNode): string => node.value ?? (node.children ?? []).map(
 /** A paragraph that introduces the list after it ("Each player takes:"). */
 const isLeadIn = (node: MdNode, next: MdNode | undefined): boolean => next?.type === 'list' && plain(node).trim().endsWith(':');
 
+const BLOCKS = new Set(['paragraph', 'list', 'table', 'blockquote', 'heading', 'code', 'thematicBreak', 'mdxJsxFlowElement']);
+
+/**
+ * The phrasing a block reads as inside a checkbox label: a paragraph's content; a `<When>` block holding only
+ * phrasing or paragraphs becomes an inline `<When>` span with the same conditions. Undefined for other blocks.
+ */
+function phrasingOf(node: MdNode): MdNode[] | undefined {
+  if (node.type === 'paragraph') return node.children ?? [];
+  if (!isWhenBlock(node)) return undefined;
+  const kids = node.children ?? [];
+  let children = kids;
+  if (kids.some((k) => BLOCKS.has(k.type))) {
+    const lead = leadPhrasing(kids);
+    if (lead.rest.length) return undefined;
+    children = lead.phrasing;
+  }
+  const attributes = (node.attributes ?? [])
+    .filter((a) => a.name !== 'data-label')
+    .map((a) => (a.name === 'class' ? { ...a, value: 'when' } : a));
+  return [{ ...node, type: 'mdxJsxTextElement', name: 'span', attributes, children }];
+}
+
+/** The leading blocks of a step as one run of phrasing (paragraphs joined by a space), and the blocks after them. */
+function leadPhrasing(blocks: readonly MdNode[]): { phrasing: MdNode[]; rest: MdNode[] } {
+  const phrasing: MdNode[] = [];
+  let i = 0;
+  for (; i < blocks.length; i++) {
+    const p = phrasingOf(blocks[i]!);
+    if (!p) break;
+    if (phrasing.length) phrasing.push({ type: 'text', value: ' ' });
+    phrasing.push(...p);
+  }
+  return { phrasing, rest: blocks.slice(i) };
+}
+
+/** HTML of phrasing content (without the paragraph the serialiser needs around it). */
+const phrasingHtml = (nodes: MdNode[]): string => fragmentHtml([{ type: 'paragraph', children: nodes }]).replace(/^<p>|<\/p>$/g, '');
+
 /** Whether the entry sets out its steps as a list (at the top level or in a `<When>` block). */
 const hasList = (nodes: readonly MdNode[]): boolean => nodes.some((n) => n.type === 'list' || (isWhenBlock(n) && hasList(n.children ?? [])));
 
@@ -53,11 +91,9 @@ export function setupSteps(tree: MdNode, { game, slug }: { game: string; slug: s
   const steps: GuideStep[] = [];
   const listed = hasList(tree.children ?? []);
   const add = (blocks: MdNode[], when: WhenAttrs, label: string | undefined, number?: number) => {
-    const [first, ...rest] = blocks;
-    if (!first) return;
-    const lead = first.type === 'paragraph';
-    const html = lead ? fragmentHtml(first.children ?? []) : '';
-    const more = fragmentHtml(lead ? rest : blocks);
+    const { phrasing, rest } = leadPhrasing(blocks);
+    const html = phrasingHtml(phrasing);
+    const more = rest.length ? fragmentHtml(rest) : '';
     if (!html.trim() && !more.trim()) return;
     steps.push({
       id: `${slug}-${steps.length + 1}`,

@@ -77,6 +77,15 @@ describe('setupSteps', () => {
     expect(steps[5]!.label).toBeUndefined();
   });
 
+  it('reads a list item made of When blocks as one label, the conditions inline', async () => {
+    const t = await tree('1. Go.\n2. <When not solo>Pick a [first player](pass).</When><When solo>You go first.</When>');
+    const step = setupSteps(t, { game: 'now-or-never', slug: 's' })[1]!;
+    expect(step.more).toBe('');
+    expect(step.html).toBe(
+      '<span class="when" data-w-solo="0">Pick a <a href="/now-or-never/pass/">first player</a>.</span> <span class="when" data-w-solo="1">You go first.</span>',
+    );
+  });
+
   it('makes each paragraph a step in an entry without a list', async () => {
     const t = await tree('Put the tiles in the pouch.\n\nDraw <Pick players={{1: "2", 2: "4", other: "6"}} /> tiles.\n\n## Notes\n\nLast one.');
     expect(setupSteps(t, { game: 'now-or-never', slug: 'p' }).map((s) => s.id)).toEqual(['p-1', 'p-2', 'p-3']);
