@@ -258,7 +258,9 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
       first?.type === 'paragraph'
         ? [{ ...first, children: [label, { type: 'text', value: ' ' }, ...(first.children ?? [])] }, ...rest]
         : [{ type: 'paragraph', children: [label] }, ...(node.children ?? [])];
-    return html('aside', { class: 'unclear', id: unclearAnchor(id), 'data-unclear': id, 'aria-label': UNCLEAR_LABEL }, body, true);
+    // No aria-label: named, every note would be a landmark of the same name (pages that list many notes repeat it);
+    // unnamed inside the entry's article, it is a plain aside introduced by its visible label.
+    return html('aside', { class: 'unclear', id: unclearAnchor(id), 'data-unclear': id }, body, true);
   }
 
   /** A legacy note (`> **Unclear in the rules:** ...`) must become an `<Unclear>` component. */
