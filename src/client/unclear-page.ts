@@ -115,56 +115,66 @@ export function startUnclearPage(): void {
     });
   });
 
-  offerImport(head, game, byKey, (incoming) => {
+  const offer = importOffer(head, game, byKey, (incoming) => {
     head.writeRulings(game, { ...head.readRulings(game), ...incoming });
     const now = mine();
     for (const note of notes) fill(note, now[note.key]);
     render();
   });
+  offer();
+  // A rulings link opened while this page is already open only changes the fragment.
+  window.addEventListener('hashchange', offer);
 }
 
-/** A link holding rulings: lists them and asks before using them. Rulings for notes not on this page are ignored. */
-function offerImport(
+/**
+ * A link holding rulings (`#rulings=...`): lists them in a dialog and asks before using them. Rulings for notes not
+ * on this page are ignored. Returns the check to run whenever the fragment may hold rulings.
+ */
+function importOffer(
   head: NonNullable<ReturnType<typeof api>>,
   game: string,
   byKey: Map<string, Note>,
   use: (rulings: Record<string, Ruling>) => void,
-) {
-  if (!location.hash.startsWith(HASH)) return;
-  const dropHash = () => history.replaceState(history.state, '', location.pathname + location.search);
-  const incoming = Object.fromEntries(Object.entries(head.cleanRulings(decodeRulings(location.hash.slice(HASH.length)))).filter(([k]) => byKey.has(k)));
-  const keys = Object.keys(incoming);
+): () => void {
   const dialog = document.getElementById('rulings-import') as HTMLDialogElement | null;
-  if (!keys.length || !dialog) {
-    dropHash();
-    toast('This link holds no rulings for these rules');
-    return;
-  }
-  const current = head.readRulings(game);
-  const replaced = keys.filter((k) => current[k] && current[k]!.text !== incoming[k]!.text).length;
-  document.getElementById('import-summary')!.textContent =
-    `This link holds ${keys.length} ruling${keys.length === 1 ? '' : 's'}.` +
-    (replaced ? ` Using them replaces ${replaced} of yours; your other rulings stay.` : ' Your own rulings stay.');
-  const list = document.getElementById('import-list')!;
-  list.replaceChildren(
-    ...keys.map((k) => {
-      const li = document.createElement('li');
-      const b = document.createElement('strong');
-      b.textContent = `${byKey.get(k)!.title}: `;
-      li.append(b, incoming[k]!.text);
-      return li;
-    }),
-  );
+  const dropHash = () => history.replaceState(history.state, '', location.pathname + location.search);
+  let incoming: Record<string, Ruling> = {};
   const close = () => {
-    dialog.close();
+    dialog?.close();
     dropHash();
   };
-  document.getElementById('import-use')!.addEventListener('click', () => {
+  document.getElementById('import-use')?.addEventListener('click', () => {
+    const n = Object.keys(incoming).length;
     use(incoming);
     close();
-    toast(`${keys.length} ruling${keys.length === 1 ? '' : 's'} saved`);
+    toast(`${n} ruling${n === 1 ? '' : 's'} saved`);
   });
-  document.getElementById('import-cancel')!.addEventListener('click', close);
-  dialog.addEventListener('cancel', dropHash);
-  dialog.showModal();
+  document.getElementById('import-cancel')?.addEventListener('click', close);
+  dialog?.addEventListener('cancel', dropHash);
+
+  return () => {
+    if (!location.hash.startsWith(HASH)) return;
+    incoming = Object.fromEntries(Object.entries(head.cleanRulings(decodeRulings(location.hash.slice(HASH.length)))).filter(([k]) => byKey.has(k)));
+    const keys = Object.keys(incoming);
+    if (!keys.length || !dialog) {
+      dropHash();
+      toast('This link holds no rulings for these rules');
+      return;
+    }
+    const current = head.readRulings(game);
+    const replaced = keys.filter((k) => current[k] && current[k]!.text !== incoming[k]!.text).length;
+    document.getElementById('import-summary')!.textContent =
+      `This link holds ${keys.length} ruling${keys.length === 1 ? '' : 's'}.` +
+      (replaced ? ` Using them replaces ${replaced} of yours; your other rulings stay.` : ' Your own rulings stay.');
+    document.getElementById('import-list')!.replaceChildren(
+      ...keys.map((k) => {
+        const li = document.createElement('li');
+        const b = document.createElement('strong');
+        b.textContent = `${byKey.get(k)!.title}: `;
+        li.append(b, incoming[k]!.text);
+        return li;
+      }),
+    );
+    if (!dialog.open) dialog.showModal();
+  };
 }
