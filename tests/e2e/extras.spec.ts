@@ -10,7 +10,7 @@ const GAMES: Record<string, { pick: (page: Page, second: boolean) => Promise<voi
   'forge-war': { pick: (p, b) => p.getByLabel(b ? '4 players' : '2 players', { exact: true }).check(), texts: ['37 hexes', '61 hexes'] },
   pencilvillage: {
     pick: (p, b) => p.getByLabel('Character', { exact: true }).selectOption(b ? 'erwin-lyme' : 'none'),
-    texts: ['Nothing chosen yet', 'Note the changes of Erwin Lyme, Spelunker'],
+    texts: ['Nothing chosen yet', 'Erwin Lyme, Spelunker: Easy character'],
   },
 };
 
