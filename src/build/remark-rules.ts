@@ -70,7 +70,10 @@ export default function remarkRules() {
         // The setup guide's steps, for the entries the game lists in `setupGuide`.
         guide: game.setupGuide.includes(slug) ? setupSteps(root, { game: game.id, slug }) : [],
         // What each of the entry's options changes in its text, value by value (the "what changes" page).
-        changes: Object.fromEntries(options.map((id) => [id, optionChanges(root, game, id)]).filter(([, units]) => units.length > 0)),
+        changes: Object.fromEntries(options.flatMap((id) => {
+          const units = optionChanges(root, game, id);
+          return units.length ? [[id, units] as const] : [];
+        })),
       });
     }
   };

@@ -9,7 +9,7 @@ const GAMES: Record<string, { pick: (page: Page, second: boolean) => Promise<voi
   vindication: { pick: (p, b) => p.getByLabel(b ? '5 players' : '2 players', { exact: true }).check(), texts: ['so 1 of each', 'so 4 of each'] },
   'forge-war': { pick: (p, b) => p.getByLabel(b ? '4 players' : '2 players', { exact: true }).check(), texts: ['37 hexes', '61 hexes'] },
   pencilvillage: {
-    pick: (p, b) => p.getByLabel('Character', { exact: true }).selectOption(b ? 'erwin-lyme' : 'none'),
+    pick: async (p, b) => void (await p.getByLabel('Character', { exact: true }).selectOption(b ? 'erwin-lyme' : 'none')),
     texts: ['Nothing chosen yet', 'Erwin Lyme, Spelunker: Easy character'],
   },
 };
