@@ -7,6 +7,10 @@
 import { relative, sep } from 'node:path';
 import { transformRuleTree, type RuleReport } from '../lib/rule-tree';
 import { fragmentHtml } from '../lib/mdast-html';
+import { attrKey, unclearConditions, type MdNode } from '../lib/fragments';
+import { conditionLabel } from '../lib/options';
+import { setupSteps } from '../lib/setup-guide';
+import { optionChanges } from '../lib/option-changes';
 import { catalogue, type Catalogue } from './catalogue';
 
 /** Checks one entry's tree; returns the problems as `file:line: message` strings. */
@@ -45,12 +49,30 @@ export default function remarkRules() {
       cat,
     );
     if (errors.length) throw new Error(`Invalid rule entry:\n${errors.join('\n')}`);
-    // What pages that gather pieces of many entries need (see RuleFacts in src/data/site.ts).
+    // What pages that gather pieces of many entries need (see RenderedEntry in src/data/site.ts).
     if (file.data.astro?.frontmatter && report) {
+      const [gameId, name] = relative(cat.dir, file.path).split(sep) as [string, string];
+      const game = cat.games.find((g) => g.id === gameId)!;
+      const slug = name.replace(/\.mdx?$/, '');
+      const root = tree as MdNode;
+      const around = unclearConditions(root);
+      /** "Solo play (bot)": the setup a note applies to, when it sits in <When> blocks. */
+      const appliesTo = (id: string) => {
+        const when = Object.entries(around.get(id) ?? {}).map(([attr, tokens]) => ({ key: attrKey(attr), tokens: tokens.split(' ') }));
+        return when.length ? conditionLabel(game, when) : undefined;
+      };
+      const options = (frontmatter.options as string[] | undefined) ?? [];
       Object.assign(file.data.astro.frontmatter, {
         variantPairs: [...report.variantPairs],
         changedPairs: [...report.changedPairs],
-        unclear: report.unclear.map((u) => ({ id: u.id, readings: u.readings, html: fragmentHtml(u.children) })),
+        unclear: report.unclear.map((u) => ({ id: u.id, readings: u.readings, html: fragmentHtml(u.children), appliesTo: appliesTo(u.id) })),
+        // The setup guide's steps, for the entries the game lists in `setupGuide`.
+        guide: game.setupGuide.includes(slug) ? setupSteps(root, { game: game.id, slug }) : [],
+        // What each of the entry's options changes in its text, value by value (the "what changes" page).
+        changes: Object.fromEntries(options.flatMap((id) => {
+          const units = optionChanges(root, game, id);
+          return units.length ? [[id, units] as const] : [];
+        })),
       });
     }
   };

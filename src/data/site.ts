@@ -4,6 +4,8 @@
  */
 import { getCollection, render, type CollectionEntry } from 'astro:content';
 import type { Game } from '../schemas/game';
+import type { GuideStep } from '../lib/setup-guide';
+import type { ChangeUnit } from '../lib/option-changes';
 
 export type Entry = CollectionEntry<'entries'>;
 
@@ -52,6 +54,8 @@ export interface UnclearFact {
   readings: string[];
   /** The note's body as HTML (conditional text tagged as on the entry page). */
   html: string;
+  /** The setup the note applies to ("Solo play (bot)") when it sits in a `<When>` block. */
+  appliesTo?: string;
 }
 
 /** What the rule transform found in an entry (see `src/build/remark-rules.ts`), with its rendered content. */
@@ -62,6 +66,10 @@ export interface RenderedEntry {
   /** `key=token` pairs under which any of the entry's text differs from the default setup's. */
   changedPairs: string[];
   unclear: UnclearFact[];
+  /** The entry's setup-guide steps (only for entries its game lists in `setupGuide`). */
+  guide: GuideStep[];
+  /** By option id: the parts of the entry's text that depend on the option, with the text for each value. */
+  changes: Record<string, ChangeUnit[]>;
 }
 
 const renders = new Map<string, Promise<RenderedEntry>>();
@@ -75,6 +83,8 @@ export function renderEntry(entry: Entry): Promise<RenderedEntry> {
       variantPairs: (fm.variantPairs as string[] | undefined) ?? [],
       changedPairs: (fm.changedPairs as string[] | undefined) ?? [],
       unclear: (fm.unclear as UnclearFact[] | undefined) ?? [],
+      guide: (fm.guide as GuideStep[] | undefined) ?? [],
+      changes: (fm.changes as Record<string, ChangeUnit[]> | undefined) ?? {},
     }));
     renders.set(entry.id, p);
   }

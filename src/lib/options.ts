@@ -98,6 +98,10 @@ interface AuthoringKind<K extends OptionKind> {
   conditionLabel(o: OptionOf<K>, c: Condition): string;
   /** How a `<Pick>` key maps to a token, or undefined when the kind cannot be picked from. */
   pickToken: ((o: OptionOf<K>, key: string) => string | undefined) | undefined;
+  /** A value that satisfies what a `requires` entry naming this option asks (the first one it names). */
+  satisfying(o: OptionOf<K>, wanted: Wanted): ValueOf<K>;
+  /** The values to compare when showing what the option changes: each choice, on and off, no value and each value alone. */
+  variants(o: OptionOf<K>): ValueOf<K>[];
 }
 
 const booleanKind: Kind<'boolean'> = {
@@ -124,6 +128,8 @@ const booleanAuthoring: AuthoringKind<'boolean'> = {
     typeof value === 'boolean' ? { key: o.id, tokens: [value ? '1' : '0'] } : `option "${o.id}" is on/off: write <When ${o.id}> or <When ${o.id}={false}>`,
   conditionLabel: (o, c) => (c.tokens.includes('1') ? o.label : o.offLabel),
   pickToken: (_o, key) => ({ true: '1', false: '0', 1: '1', 0: '0' })[key],
+  satisfying: (_o, wanted) => asList(wanted)[0] === true,
+  variants: (o) => [o.default, !o.default],
 };
 
 const choiceTokens = (o: OptionOf<'choice'>): string[] => {
@@ -174,6 +180,8 @@ const choiceAuthoring: AuthoringKind<'choice'> = {
   },
   conditionLabel: (o, c) => c.tokens.map((t) => choiceLabel(o, t)).join(' or '),
   pickToken: (o, key) => (choiceTokens(o).includes(key) ? key : undefined),
+  satisfying: (_o, wanted) => String(asList(wanted)[0]),
+  variants: (o) => o.values.map((v) => v.value),
 };
 
 const multiKind: Kind<'multi'> = {
@@ -228,6 +236,8 @@ const multiAuthoring: AuthoringKind<'multi'> = {
     return c.tokens.includes('1') ? `${o.label}: ${label}` : `Without ${label}`;
   },
   pickToken: undefined,
+  satisfying: (_o, wanted) => [String(asList(wanted)[0])],
+  variants: (o) => [[], ...o.values.map((v) => [v.value])],
 };
 
 /** The rules of every kind. A kind missing here is a type error. */
@@ -431,6 +441,39 @@ export function conditionLabel(game: OptionsGame, conditions: readonly Condition
 export function pickToken(option: GameOption, key: string): { picks: boolean; token?: string } {
   const pick = authoring(option).pickToken;
   return pick ? { picks: true, token: pick(option, key) } : { picks: false };
+}
+
+/** One setup to compare when showing what an option changes. */
+export interface OptionVariant {
+  /** The option's value, over the defaults with the option's requirements met. */
+  settings: Settings;
+  /** "Solo play (bot)", "3 players", "Mods: Tire", "No mods". */
+  label: string;
+  isDefault: boolean;
+}
+
+/**
+ * The setups that show what an option changes: each of its values (on and off; each choice; nothing chosen and each
+ * multi value alone), every other option at its default, except that the options it requires are set so that it is
+ * in play (Forge War's bonus tiles are compared in the epic game).
+ */
+export function optionVariants(game: OptionsGame, optionId: string): OptionVariant[] {
+  const option = findOption(game, optionId);
+  if (!option) return [];
+  const base = defaultSettings(game);
+  const meet = (o: GameOption, seen: Set<string>) => {
+    for (const [id, wanted] of Object.entries(o.requires ?? {})) {
+      const other = findOption(game, id);
+      if (!other || seen.has(id)) continue;
+      base[id] = authoring(other).satisfying(other, wanted);
+      meet(other, new Set([...seen, id]));
+    }
+  };
+  meet(option, new Set([option.id]));
+  const def = JSON.stringify(defaultValue(option));
+  return authoring(option)
+    .variants(option)
+    .map((value) => ({ settings: { ...base, [option.id]: value }, label: rules(option).describe(option, value), isDefault: JSON.stringify(value) === def }));
 }
 
 /** Problems of a game's option definitions (defaults, requirements), by path below `options`. */

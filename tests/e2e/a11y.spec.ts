@@ -12,6 +12,12 @@ const pages = {
   'my setup': '/pencilvillage/my-setup/?character=erwin-lyme&mods=tire,glom',
   search: '/search/?q=coins',
   '404': '/no/such/page/',
+  'setup guide': '/now-or-never/setup-guide/?players=4&solo=0',
+  'setup guide with chosen values': '/pencilvillage/setup-guide/?character=erwin-lyme&mods=tire',
+  'what changes': '/forge-war/changes/',
+  'unclear rules': '/now-or-never/unclear/',
+  print: '/vindication/print/',
+  'quick reference': '/pencilvillage/quick-reference/',
 };
 
 /**
@@ -25,6 +31,8 @@ const axe = (page: Page) =>
 
 for (const [kind, url] of Object.entries(pages)) {
   test(`${kind} page: no axe violations, no console errors (light and dark)`, async ({ page }) => {
+    // Pages that list every entry (or every term) take axe a while, twice.
+    if (['terms', 'what changes', 'print'].includes(kind)) test.slow();
     const errors = watchErrors(page);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
