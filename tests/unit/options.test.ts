@@ -5,7 +5,7 @@ import { gameSchema, type Game } from '../../src/schemas/game';
 import {
   conditionLabel, currentTokens, defaultSettings, describeSettings, effectiveSettings, isActive, noneKey, optionProblems, parseOptionValue,
   parseSettings, pickToken, requirementLabel, sameSettings, serializeSettings, settingsFromForm, setupChips, visibilityCss, whenCondition,
-  type Settings,
+  type OptionsGame, type Settings,
 } from '../../src/lib/options';
 
 const load = (id: string) => gameSchema.parse(parse(readFileSync(`content/games/${id}.yaml`, 'utf8')));
@@ -39,9 +39,8 @@ function junk(rnd: () => number, depth = 0): unknown {
   const scalars = [null, true, false, 0, -1, 1.5, '', '1', '0', 'true', 'yes', '<b>x</b>', 'tire,glom', '__proto__', NaN];
   if (depth > 2 || pick < 5) return scalars[Math.floor(rnd() * scalars.length)];
   if (pick < 8) return Array.from({ length: Math.floor(rnd() * 4) }, () => junk(rnd, depth + 1));
-  const obj: Record<string, unknown> = JSON.parse('{"__proto__": {"solo": true}, "constructor": 1}');
-  obj.toString = 1;
-  obj.valueOf = { toString: 1 };
+  const obj = JSON.parse('{"__proto__": {"solo": true}, "constructor": 1}') as Record<string, unknown>;
+  Object.assign(obj, { toString: 1, valueOf: { toString: 1 } });
   for (let i = 0; i < 3; i++) obj[['solo', 'mods', 'players', 'character', 'seasons', 'mode', 'x'][Math.floor(rnd() * 7)]!] = junk(rnd, depth + 1);
   return obj;
 }
@@ -121,7 +120,7 @@ describe('requirements', () => {
     expect(currentTokens(fw, { mode: 'epic', 'bonus-tiles': true })['bonus-tiles']).toBe('1');
   });
   it('resolves a chain of requirements', () => {
-    const chain = { id: 'x', options: [
+    const chain: OptionsGame = { id: 'x', options: [
       { id: 'a', label: 'A', offLabel: 'No A', type: 'boolean' as const, default: false },
       { id: 'b', label: 'B', offLabel: 'No B', type: 'boolean' as const, default: true, requires: { a: true } },
       { id: 'c', label: 'C', offLabel: 'No C', type: 'boolean' as const, default: true, requires: { b: true } },
@@ -142,7 +141,7 @@ describe('requirements', () => {
     expect(bad({ mode: 'epic' })).toEqual([]);
   });
   it('refuses a cycle of requirements', () => {
-    const cyc = { id: 'x', options: [
+    const cyc: OptionsGame = { id: 'x', options: [
       { id: 'a', label: 'A', offLabel: 'No A', type: 'boolean' as const, default: false, requires: { b: true } },
       { id: 'b', label: 'B', offLabel: 'No B', type: 'boolean' as const, default: false, requires: { a: true } },
     ] };
