@@ -82,10 +82,11 @@ export const PERMISSIONS_POLICY = [
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * The rules of dist/_headers. No two rules that match one path set the same header (hosts differ on whether they
- * merge or override such headers), so caching is one rule per top-level entry of dist/ rather than a catch-all.
+ * The rules of dist/_headers, as [path pattern, [[name, value]...]]. No two rules that match one path set the same
+ * header (hosts differ on whether they merge or override such headers), so caching is one rule per top-level
+ * entry of dist/ rather than a catch-all.
  * @param {string} dist
- * @returns {{ rules: HeaderRule[], scriptHashes: number }}
+ * @returns {{ rules: [string, [string, string][]][]; scriptHashes: number }}
  */
 export function headerRules(dist) {
   const { hashes, problems } = scanHtml(dist);
