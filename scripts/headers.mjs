@@ -13,6 +13,9 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** @typedef {[name: string, value: string]} Header */
+/** @typedef {[pattern: string, headers: Header[]]} HeaderRule  A path pattern and the headers it sets. */
+
 /** Every .html file under `dir`. */
 export function htmlFiles(dir) {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -88,6 +91,7 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export function headerRules(dist) {
   const { hashes, problems } = scanHtml(dist);
   if (problems.length) throw new Error(`Pages the Content-Security-Policy would break:\n${problems.join('\n')}`);
+  /** @type {HeaderRule[]} */
   const rules = [
     [
       '/*',
@@ -110,12 +114,17 @@ export function headerRules(dist) {
   return { rules, scriptHashes: hashes.length };
 }
 
-/** The text of a _headers file. */
+/** The text of a _headers file. @param {HeaderRule[]} rules */
 export const formatHeadersFile = (rules) =>
   `${rules.map(([path, headers]) => [path, ...headers.map(([k, v]) => `  ${k}: ${v}`)].join('\n')).join('\n')}\n`;
 
-/** Reads a _headers file back: [path pattern, [[name, value]...]] in file order. Comments and blank lines skipped. */
+/**
+ * Reads a _headers file back, rules in file order; comments and blank lines skipped.
+ * @param {string} text
+ * @returns {HeaderRule[]}
+ */
 export function parseHeadersFile(text) {
+  /** @type {HeaderRule[]} */
   const rules = [];
   for (const line of text.split(/\r?\n/)) {
     if (!line.trim() || line.trim().startsWith('#')) continue;
@@ -123,7 +132,7 @@ export function parseHeadersFile(text) {
     else {
       const i = line.indexOf(':');
       if (i < 0 || !rules.length) throw new Error(`_headers: cannot read "${line.trim()}"`);
-      rules.at(-1)[1].push([line.slice(0, i).trim(), line.slice(i + 1).trim()]);
+      rules[rules.length - 1][1].push([line.slice(0, i).trim(), line.slice(i + 1).trim()]);
     }
   }
   return rules;
@@ -133,13 +142,16 @@ export function parseHeadersFile(text) {
  * A _headers path pattern as a glob over the served file's path, which is what `serve` matches headers against:
  * `/` -> `/index.html`, `/now-or-never/*` -> `/now-or-never/**`, `/sw.js` -> `/sw.js`.
  */
-export const fileGlob = (pattern) =>
+export const fileGlob = (/** @type {string} */ pattern) =>
   pattern
     .replace(/\/$/, '/index.html')
     .replace(/:\w+/g, '*')
     .replace(/\*$/, '**');
 
-/** _headers rules as `serve`'s `headers` configuration (it refuses a repeated rule, e.g. from `/` and `/index.html`). */
+/**
+ * _headers rules as `serve`'s `headers` configuration (it refuses a repeated rule, e.g. from `/` and `/index.html`).
+ * @param {HeaderRule[]} rules
+ */
 export function serveHeaders(rules) {
   const out = new Map();
   for (const [pattern, headers] of rules) {

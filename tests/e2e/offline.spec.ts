@@ -98,8 +98,10 @@ test('a new deploy shows an update prompt; accepting it reloads onto the new ver
     writeFileSync(path, `${original}\n// deploy ${Date.now()}\n`);
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     await expect(page.locator('#update-prompt')).toBeVisible({ timeout: 60_000 });
+    // Listen before the tap: the reload can finish before the click call returns.
+    const reloaded = page.waitForEvent('load');
     await page.locator('#update-reload').click();
-    await page.waitForEvent('load');
+    await reloaded;
     await expect(page.locator('#update-prompt')).toBeHidden();
   } finally {
     writeFileSync(path, original);
