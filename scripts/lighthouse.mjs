@@ -1,9 +1,12 @@
 // npm run lighthouse: Lighthouse (mobile, its default emulation and simulated throttling) on the built site:
 // the home page, a rule page and a game-scoped search page (what the search box of a game's pages opens), plus
 // the all-games search. Prints the 4 category scores of each and any audit below 1. Run after `npm run build`.
-import lighthouse from 'lighthouse';
-import * as chromeLauncher from 'chrome-launcher';
 import { CHROME_FLAGS, chromePath, serveDist } from './measure-env.mjs';
+import { importBench } from './bench-deps.mjs';
+
+// Lighthouse and chrome-launcher are benchmark-only packages, installed in bench/ (see scripts/bench-deps.mjs).
+const { default: lighthouse } = await importBench('lighthouse');
+const chromeLauncher = await importBench('chrome-launcher');
 
 const port = 4393;
 const pages = [
