@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { loadCatalogue } from '../../src/build/catalogue';
 import { buildSearchIndex, searchDoc } from '../../src/lib/search/build-index';
+import { mdxToText } from '../../src/lib/search/mdx-text';
 import { Searcher, SearchSet, snippet } from '../../src/lib/search/query';
 import { editDistance, indexWords, queryWords, stem } from '../../src/lib/search/text';
 
@@ -36,6 +37,35 @@ describe('text', () => {
     expect(editDistance('defnce', 'defence')).toBe(1);
     expect(editDistance('monster', 'monastery', 1)).toBe(2);
     expect(editDistance('kitten', 'sitting')).toBe(3);
+  });
+});
+
+describe('MDX to text (syntax tree, not regular expressions)', () => {
+  const body = [
+    '## Setup steps',
+    '',
+    'Each player takes <Pick players={{2: "5 coins", 3: "4 coins", other: "3 coins"}} />.<When solo> The bot takes the [first seat](seats).</When><When not solo>Pass left.</When>',
+    '',
+    '| Card | Cost |',
+    '|---|---|',
+    '| **Sword** | 3 `iron` |',
+    '',
+    '- one',
+    '- ![trap icon](trap.png) two',
+  ].join('\n');
+  const { text, headings } = mdxToText(body);
+  it('keeps every option variant, Pick values (not their keys) and link text', () => {
+    expect(text).toContain('5 coins / 4 coins / 3 coins');
+    expect(text).not.toContain('other');
+    expect(text).toContain('The bot takes the first seat.');
+    expect(text).not.toMatch(/seat\.Pass/);
+    expect(text).not.toContain('](');
+  });
+  it('returns headings apart and ends each block with a line', () => {
+    expect(headings).toEqual(['Setup steps']);
+    expect(text.split('\n')).toContain('Setup steps.');
+    expect(text.split('\n')).toContain('Sword · 3 iron');
+    expect(text.split('\n')).toContain('trap icon two');
   });
 });
 

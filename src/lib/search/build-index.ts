@@ -4,6 +4,7 @@
  */
 import { FIELD_WEIGHTS, TITLE_LENGTH_NORM, type Field } from './config';
 import { indexWords, normalize } from './text';
+import { mdxToText } from './mdx-text';
 
 /** One entry as the index sees it. */
 export interface SearchDoc {
@@ -96,29 +97,4 @@ export function buildSearchIndex(input: readonly SearchDoc[]): SearchIndex {
   };
 }
 
-/** Plain text of an MDX body: markup, components and link targets removed; headings returned separately. */
-export function mdxToText(body: string): { text: string; headings: string[] } {
-  const headings: string[] = [];
-  const text = body
-    .replace(/^#{1,6}\s+(.*)$/gm, (_, h: string) => {
-      headings.push(h);
-      return `${h}.`;
-    })
-    .replace(/<Pick\s+[a-z-]+=\{\{([\s\S]*?)\}\}\s*\/>/g, (_, inner: string) =>
-      [...inner.matchAll(/"([^"]*)"/g)].map((m) => m[1]).join(' / '),
-    )
-    .replace(/<\/?When[^>]*>/g, ' ')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^\s*>\s?/gm, '')
-    .replace(/\*\*|__|`/g, '')
-    .replace(/^\s*\|?\s*:?-{3,}.*$/gm, '')
-    .replace(/\|/g, ' ')
-    .replace(/^\s*[-*+]\s+/gm, '')
-    .replace(/^\s*\d+\.\s+/gm, '')
-    .replace(/[ \t]+/g, ' ')
-    .replace(/\n{2,}/g, '\n')
-    .trim();
-  return { text, headings };
-}
-
-export { normalize };
+export { normalize, mdxToText };
