@@ -20,7 +20,7 @@ import { chromium } from '@playwright/test';
 import { CHROME_FLAGS, chromePath, serveDist } from './measure-env.mjs';
 import { loadCatalogue } from '../src/build/catalogue';
 import { buildSearchIndex, searchDoc, type SearchDoc, type SearchIndex } from '../src/lib/search/build-index';
-import { Searcher } from '../src/lib/search/query';
+import { Searcher, SearchSet } from '../src/lib/search/query';
 import { ensureBenchDeps } from './bench-deps.mjs';
 
 /** A loaded engine: query → slugs, best first (bench/engines.ts; its packages live in bench/node_modules). */
@@ -37,18 +37,29 @@ const enginesModule = '../bench/engines';
 const { ALTERNATIVES } = (await import(enginesModule)) as { ALTERNATIVES: Alternative[] };
 
 const dist = process.env.RULES_OUT_DIR ?? 'dist';
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const showMisses = process.argv.includes('--misses');
 const useBrowser = !process.argv.includes('--no-browser');
-const queryFile = process.argv.find((a) => a.startsWith('--queries='))?.slice('--queries='.length) ?? 'bench/search-queries.json';
 const gz = (s: string | Buffer) => gzipSync(s, { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 interface Query {
   q: string;
   game: string;
   answers: string[];
+  kind?: string;
 }
-const queries: Query[] = JSON.parse(readFileSync(queryFile, 'utf8'));
+/** The labelled sets: A (tuning) and B (held out) were written from the rulebooks and slug lists only. */
+const SETS: Record<string, string> = {
+  A: 'bench/search-queries-seeds-a.json',
+  B: 'bench/search-queries-seeds-b.json',
+  old: 'bench/search-queries.json',
+  'old-holdout': 'bench/search-queries-holdout.json',
+};
+const setNames = arg('queries') ? [arg('queries')!] : (arg('sets')?.split(',') ?? Object.keys(SETS));
+const sets = new Map<string, Query[]>(setNames.map((n) => [n, JSON.parse(readFileSync(SETS[n] ?? n, 'utf8')) as Query[]]));
+const queries = [...sets.values()].flat();
 
 // --- The entries, as the app's index sees them.
 const cat = loadCatalogue();
@@ -59,25 +70,34 @@ for (const game of cat.games) {
     cat.entries.filter((e) => e.game === game.id).map((e) => searchDoc(game, e.slug, e.data, e.body)),
   );
 }
+const allDocs = [...docsByGame.values()].flat();
 
 // --- Serialised indexes per engine and game: what a reader would download.
 // The app's index is built here with the build's own code (identical to dist/search/<game>.json for the same
 // content), so that tuning the search config needs no site rebuild.
 const appShards = new Map(cat.games.map((g) => [g.id, JSON.stringify(buildSearchIndex(docsByGame.get(g.id)!))]));
 if (!existsSync(join(dist, 'index.html'))) throw new Error(`${dist}/ is missing: run \`npm run build\` first (the site size is measured on it)`);
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = arg('only')?.split(',');
 const shipped = new Map<string, Map<string, string>>();
 if (!only || only.includes('app')) shipped.set('app', appShards);
 for (const alt of ALTERNATIVES.filter((a) => !only || only.includes(a.name))) shipped.set(alt.name, new Map(cat.games.map((g) => [g.id, alt.serialize(docsByGame.get(g.id)!)])));
 
-// --- Accuracy (deterministic, in Node).
-function engineFor(name: string, game: string): Engine {
-  const data = shipped.get(name)!.get(game)!;
-  if (name === 'app') {
-    const s = new Searcher(JSON.parse(data) as SearchIndex);
-    return (q) => s.search(q, { limit: 10 }).map((r) => r.url.split('/')[2]!);
-  }
-  return ALTERNATIVES.find((a) => a.name === name)!.load(data);
+// --- Accuracy (deterministic, in Node): each lookup scoped to its game (as the app scopes it from a game's
+// pages), and unscoped (the home page's box: all games). Results are `game/slug` ids.
+const appSearchers = new Map(cat.games.map((g) => [g.id, new Searcher(JSON.parse(appShards.get(g.id)!) as SearchIndex)]));
+const appAll = new SearchSet(appSearchers);
+const id = (url: string) => url.split('/').filter(Boolean).join('/');
+function scopedEngine(name: string): (q: string, game: string) => string[] {
+  if (name === 'app') return (q, game) => appAll.search(q, { game, limit: 10 }).map((r) => id(r.url));
+  const alt = ALTERNATIVES.find((a) => a.name === name)!;
+  const engines = new Map(cat.games.map((g) => [g.id, alt.load(shipped.get(name)!.get(g.id)!)]));
+  return (q, game) => engines.get(game)!(q);
+}
+function unscopedEngine(name: string): (q: string) => string[] {
+  if (name === 'app') return (q) => appAll.search(q, { limit: 10 }).map((r) => id(r.url));
+  const alt = ALTERNATIVES.find((a) => a.name === name)!;
+  const engine = alt.load(alt.serialize(allDocs));
+  return (q) => engine(q);
 }
 interface Score {
   top1: number;
@@ -85,21 +105,21 @@ interface Score {
   mrr: number;
   misses: string[];
 }
-function accuracy(name: string): Score {
-  const engines = new Map(cat.games.map((g) => [g.id, engineFor(name, g.id)]));
+function accuracy(list: Query[], search: (q: string, game: string) => string[]): Score {
   let top1 = 0;
   let top3 = 0;
   let rr = 0;
   const misses: string[] = [];
-  for (const { q, game, answers } of queries) {
-    const slugs = engines.get(game)!(q).slice(0, 10);
-    const rank = slugs.findIndex((s) => answers.includes(s));
+  for (const { q, game, answers } of list) {
+    const ids = search(q, game).slice(0, 10);
+    const want = answers.map((a) => `${game}/${a}`);
+    const rank = ids.findIndex((s) => want.includes(s));
     if (rank === 0) top1++;
     if (rank >= 0 && rank < 3) top3++;
-    if (rank !== 0) misses.push(`${rank < 0 || rank >= 3 ? 'MISS ' : `#${rank + 1}   `}${game}: "${q}" → ${slugs.slice(0, 3).join(', ') || '(nothing)'}; want ${answers.join(' or ')}`);
+    if (rank !== 0) misses.push(`${rank < 0 || rank >= 3 ? 'MISS ' : `#${rank + 1}   `}${game}: "${q}" → ${ids.slice(0, 3).join(', ') || '(nothing)'}; want ${answers.join(' or ')}`);
     if (rank >= 0) rr += 1 / (rank + 1);
   }
-  return { top1: top1 / queries.length, top3: top3 / queries.length, mrr: rr / queries.length, misses };
+  return { top1: top1 / list.length, top3: top3 / list.length, mrr: rr / list.length, misses };
 }
 
 // --- Site size: every file the service worker precaches (all of dist but sw.js), gzip.
@@ -187,33 +207,32 @@ try {
 }
 
 // --- Report.
-const rows: string[][] = [];
-let appMisses: string[] = [];
+console.log(`${[...sets].map(([n, l]) => `${n} ${l.length}`).join(', ')} labelled lookups over ${cat.entries.length} entries; site ${kb(siteGz)} gzip\n`);
+const accHead = ['set', 'engine', 'top-1', 'top-3', 'MRR', 'all games: top-1', 'top-3', 'MRR'];
+console.log(`| ${accHead.join(' | ')} |`);
+console.log(`|${accHead.map(() => '---').join('|')}|`);
+const missLists: string[] = [];
+const engines = [...shipped.keys()].map((name) => ({ name, scoped: scopedEngine(name), unscoped: unscopedEngine(name) }));
+for (const [setName, list] of sets) {
+  for (const e of engines) {
+    const a = accuracy(list, e.scoped);
+    const u = accuracy(list, (q) => e.unscoped(q));
+    console.log(`| ${setName} | ${e.name} | ${pct(a.top1)} | ${pct(a.top3)} | ${a.mrr.toFixed(3)} | ${pct(u.top1)} | ${pct(u.top3)} | ${u.mrr.toFixed(3)} |`);
+    if (e.name === 'app' && showMisses) {
+      missLists.push(`\n${setName}, scoped to the game: app lookups not answered first (#n: rank; MISS: not in the top 3): ${a.misses.length}`, ...a.misses.map((m) => `  ${m}`));
+      missLists.push(`\n${setName}, all games: not answered in the top 3: ${u.misses.filter((m) => m.startsWith('MISS')).length}`, ...u.misses.filter((m) => m.startsWith('MISS')).map((m) => `  ${m}`));
+    }
+  }
+}
+const sizeHead = ['engine', 'index gzip: largest game / all (of site)', 'load (largest game)', 'search per keystroke median', 'p95'];
+console.log(`\n| ${sizeHead.join(' | ')} |`);
+console.log(`|${sizeHead.map(() => '---').join('|')}|`);
 for (const name of shipped.keys()) {
-  const acc = accuracy(name);
-  if (name === 'app') appMisses = acc.misses;
   const sizes = [...shipped.get(name)!.values()].map(gz);
   const size = sizes.reduce((a, b) => a + b, 0);
   const t = timing.get(name) ?? { load: NaN, median: NaN, p95: NaN, max: NaN, keystrokes: 0 };
-  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  rows.push([
-    name,
-    pct(acc.top1),
-    pct(acc.top3),
-    acc.mrr.toFixed(3),
-    `${kb(Math.max(...sizes))} / ${kb(size)} (${pct(size / siteGz)})`,
-    `${t.load.toFixed(0)} ms`,
-    `${t.median.toFixed(2)} ms`,
-    `${t.p95.toFixed(2)} ms`,
-  ]);
+  console.log(`| ${name} | ${kb(Math.max(...sizes))} / ${kb(size)} (${pct(size / siteGz)}) | ${t.load.toFixed(0)} ms | ${t.median.toFixed(2)} ms | ${t.p95.toFixed(2)} ms |`);
 }
-const head = ['engine', 'top-1', 'top-3', 'MRR', 'index gzip: largest game / all (of site)', 'load (largest game)', 'keystroke median', 'keystroke p95'];
-console.log(`${queries.length} labelled lookups (${queryFile}) over ${cat.entries.length} entries; site ${kb(siteGz)} gzip; ${useBrowser ? `Chromium, CPU 4x slower, ${[...timing.values()][0]?.keystrokes} keystrokes per engine` : 'no browser timing'}\n`);
-console.log(`| ${head.join(' | ')} |`);
-console.log(`|${head.map(() => '---').join('|')}|`);
-for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+if (useBrowser) console.log(`(Chromium, CPU 4x slower, ${[...timing.values()][0]?.keystrokes} keystrokes per engine: the engine's search call alone)`);
 for (const alt of ALTERNATIVES.filter((a) => shipped.has(a.name))) console.log(`\n${alt.name}: ${alt.description}`);
-if (showMisses) {
-  console.log(`\nApp lookups not answered first (#n: rank of the answer; MISS: not in the top 3): ${appMisses.length}`);
-  for (const m of appMisses) console.log(`  ${m}`);
-}
+for (const m of missLists) console.log(m);
