@@ -49,10 +49,37 @@ export interface SearchIndex {
   df: number[];
   /** Per doc: normalised title and aliases, for phrase matches. */
   phrases: string[][];
+  /** Entries of every game, and per word how many of them hold it: one idf scale for every game's index, so
+   * that scores from different games' indexes compare (all-games search). Absent: this index's own counts. */
+  totalDocs?: number;
+  totalDf?: number[];
+}
+
+/** Every index word of a doc, once. */
+function docWords(doc: SearchDoc): Set<string> {
+  return new Set([doc.title, doc.summary, doc.body, ...doc.aliases, ...doc.terms, ...doc.headings].flatMap(indexWords));
+}
+
+/** Document counts over every game's entries, for one idf scale across the games' indexes. */
+export interface Totals {
+  docs: number;
+  df: Map<string, number>;
+}
+export function totalsOf(all: readonly SearchDoc[]): Totals {
+  const df = new Map<string, number>();
+  for (const doc of all) for (const w of docWords(doc)) df.set(w, (df.get(w) ?? 0) + 1);
+  return { docs: all.length, df };
+}
+
+/** One index per game, with idf counted over all of them (see `SearchIndex.totalDf`). */
+export function buildSearchIndexes(all: readonly SearchDoc[]): Map<string, SearchIndex> {
+  const totals = totalsOf(all);
+  const games = [...new Set(all.map((d) => d.game))];
+  return new Map(games.map((g) => [g, buildSearchIndex(all.filter((d) => d.game === g), totals)]));
 }
 
 /** Builds the index from the docs, in any order (they are sorted by game and slug, so the output is stable). */
-export function buildSearchIndex(input: readonly SearchDoc[]): SearchIndex {
+export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals): SearchIndex {
   const docs = [...input].sort((a, b) => (a.game === b.game ? (a.slug < b.slug ? -1 : 1) : a.game < b.game ? -1 : 1));
   const games: [string, string][] = [];
   const gameIdx = new Map<string, number>();
@@ -94,6 +121,7 @@ export function buildSearchIndex(input: readonly SearchDoc[]): SearchIndex {
     postings,
     df,
     phrases: docs.map((doc) => [...new Set([doc.title, ...doc.aliases, ...doc.terms].map((p) => indexWords(p).join(' ')).filter(Boolean))]),
+    ...(totals ? { totalDocs: totals.docs, totalDf: vocab.map((w) => totals.df.get(w) ?? 1) } : {}),
   };
 }
 

@@ -66,6 +66,12 @@ export const SYNONYMS: Record<string, readonly string[]> = {
   trade: ['exchange'],
 };
 
+/**
+ * Words that questions use around the thing asked ("how does searching *work*", "what do I *get*"): searched,
+ * but weighing less than the head noun.
+ */
+export const LIGHT_WORDS = new Set(['get', 'work', 'happen', 'use', 'make', 'give', 'need', 'want', 'allow', 'able', 'go', 'put', 'say', 'way', 'thing', 'rule']);
+
 export const SEARCH = {
   /** Coverage weighs each query word by its idf (true) or counts words alike (false). */
   weightedCoverage: true,
@@ -87,12 +93,20 @@ export const SEARCH = {
   /** Words already typed (not the last) also match longer words they begin ("fail" → "failure"), at this factor. */
   prefixAllWords: true,
   completedPrefixFactor: 0.7,
+  /** Multiplier of another form of the word (same Porter stem: "searching" → "search"). */
+  stemFactor: 0.65,
   /** Multiplier of a prefix match, and of a fuzzy match at score 0. */
   prefixFactor: 0.7,
   fuzzyFactor: 0.75,
+  /** A fuzzy match's factor falls as (1 − edits/(length+1))^this: 2 edits on a short word weigh much less than 1. */
+  fuzzyDecay: 2,
   /** Extra score when the whole query equals, or is contained in, a title or alias. */
   phraseExact: 40,
   phraseContained: 10,
+  /** Extra score when a title or alias of 2+ words stands in the query, in order (× share of the query's weight). */
+  phraseInQuery: 30,
+  /** Multiplier of a light word's weight (see LIGHT_WORDS). */
+  lightWordFactor: 0.4,
   /** Results returned. */
   limit: 20,
 } as const;

@@ -6,7 +6,8 @@
  * matched, plus title/alias phrase bonuses.
  */
 import Fuse from 'fuse.js';
-import { FUSE_OPTIONS, SEARCH, SYNONYMS } from './config';
+import { stemmer } from 'stemmer';
+import { FUSE_OPTIONS, LIGHT_WORDS, SEARCH, SYNONYMS } from './config';
 import type { SearchIndex } from './build-index';
 import { editDistance, indexWords, normalize, queryWords, stem } from './text';
 
@@ -30,8 +31,33 @@ export class Searcher {
 
   private readonly synonyms = new Map(Object.entries(SYNONYMS).map(([w, list]) => [stem(w), list.map(stem)]));
 
+  /** Per vocabulary word: its idf within this game, and over every game's entries (where the index carries them:
+   * an all-games search scores on that one scale, so that scores from different games' indexes compare). */
+  private readonly idfGame: Float64Array;
+  private readonly idfAll: Float64Array;
+
   constructor(readonly index: SearchIndex) {
     this.wordIndex = new Map(index.vocab.map((w, i) => [w, i]));
+    const n = index.docs.length;
+    this.idfGame = Float64Array.from(index.df, (x) => Math.log(1 + n / x));
+    const total = index.totalDocs ?? n;
+    this.idfAll = index.totalDf ? Float64Array.from(index.totalDf, (x) => Math.log(1 + total / x)) : this.idfGame;
+  }
+
+  /** Vocabulary words by Porter stem ("searching", "searched" → "search"), built on first need. */
+  private porter?: Map<string, number[]>;
+  private porterGroup(word: string): number[] {
+    if (!this.porter) {
+      this.porter = new Map();
+      this.index.vocab.forEach((w, i) => {
+        if (/^\d/.test(w)) return;
+        const key = stemmer(w);
+        const list = this.porter!.get(key);
+        if (list) list.push(i);
+        else this.porter!.set(key, [i]);
+      });
+    }
+    return this.porter.get(stemmer(word)) ?? [];
   }
 
   /** Builds the fuzzy matcher for words of this length ahead of need (call when idle: it takes a few ms). */
@@ -61,7 +87,10 @@ export class Searcher {
     const out: { term: number; factor: number }[] = [];
     const exact = this.wordIndex.get(word);
     if (exact !== undefined) out.push({ term: exact, factor: 1 });
-    if ((typing && word.length >= 2) || (SEARCH.prefixAllWords && word.length >= 4)) {
+    // Numbers and symbol words ("sym2207") match exactly, or as a prefix while typed ("1" → "12").
+    const hasDigit = /\d/.test(word);
+    const symbol = /^sym[0-9a-f]+$/.test(word);
+    if (((typing && word.length >= 2) || (SEARCH.prefixAllWords && word.length >= 4 && !hasDigit)) && !symbol) {
       // Binary search to the first vocab word >= word, then walk the prefix range.
       const { vocab, df } = this.index;
       let lo = 0;
@@ -77,8 +106,16 @@ export class Searcher {
       for (const term of prefixed.slice(0, SEARCH.prefixCandidates))
         out.push({ term, factor: (typing ? 1 : SEARCH.completedPrefixFactor) * SEARCH.prefixFactor * (0.6 + (0.4 * word.length) / vocab[term]!.length) });
     }
+    // Other forms of the same word (Porter stem): "searching" finds "search", "controls" "controlling".
+    if (word.length >= 3 && !hasDigit)
+      for (const term of this.porterGroup(word)) {
+        if (term === exact) continue;
+        const c = out.find((x) => x.term === term);
+        if (c) c.factor = Math.max(c.factor, SEARCH.stemFactor);
+        else out.push({ term, factor: SEARCH.stemFactor });
+      }
     const rare = exact !== undefined && this.index.df[exact]! <= SEARCH.rareExact;
-    if ((out.length === 0 || (rare && word.length > 4)) && word.length >= SEARCH.minFuzzyLength && !/^\d+$/.test(word)) {
+    if ((out.length === 0 || (rare && word.length > 4)) && word.length >= SEARCH.minFuzzyLength && !hasDigit) {
       // Fuse.js proposes words; a true edit distance (which counts a swap of 2 letters as 1 edit) ranks them.
       const max = SEARCH.maxEdits(word.length);
       const { vocab, df } = this.index;
@@ -89,7 +126,7 @@ export class Searcher {
         .filter((c) => c.d <= max && c.term !== exact)
         .sort((a, b) => a.d - b.d || df[b.term]! - df[a.term]!)
         .slice(0, SEARCH.fuzzyCandidates);
-      for (const c of near) out.push({ term: c.term, factor: SEARCH.fuzzyFactor * (1 - c.d / (word.length + 1)) });
+      for (const c of near) out.push({ term: c.term, factor: SEARCH.fuzzyFactor * (1 - c.d / (word.length + 1)) ** SEARCH.fuzzyDecay });
     }
     if (this.cache.size > 2000) this.cache.clear();
     this.cache.set(key, out);
@@ -97,41 +134,55 @@ export class Searcher {
   }
 
   /** Ranked results for a query, optionally within one game. */
-  search(query: string, options: { game?: string; limit?: number } = {}): SearchResult[] {
+  search(query: string, options: { game?: string; limit?: number; allGames?: boolean; explain?: boolean } = {}): SearchResult[] {
     const { words, typing } = queryWords(query);
     if (words.length === 0) return [];
-    const { docs, postings, df, games, vocab, phrases } = this.index;
+    const idf = options.allGames ? this.idfAll : this.idfGame;
+    const { docs, postings, games, vocab, phrases } = this.index;
     const gameFilter = options.game ? games.findIndex(([id]) => id === options.game) : -1;
-    const n = docs.length;
     const scores = new Map<number, number>();
     // Coverage counts each query word by its weight (the idf of its best candidate): missing a word that most
     // entries hold ("village") costs less than missing a rare one ("walls").
     const wordWeight: number[] = [];
     const hits = new Map<number, number>();
     const matchedTerms = new Map<number, Set<string>>();
+    /** Per query word: each vocabulary word it stands for, with its best match factor (for phrase matches). */
+    const wordTerms: Map<string, number>[] = [];
     words.forEach((word, i) => {
       const typed = typing && i === words.length - 1;
       const found = [...this.candidates(word, typed)];
       for (const syn of this.synonyms.get(word) ?? [])
         for (const c of this.candidates(syn, false)) found.push({ term: c.term, factor: c.factor * SEARCH.synonymFactor });
+      const light = LIGHT_WORDS.has(word) ? SEARCH.lightWordFactor : 1;
+      const terms = new Map<string, number>();
       /** Per doc: the best match score of this word, and the word's weight there (factor × idf). */
       const perDoc = new Map<number, { score: number; weight: number }>();
+      // The word's weight: the idf of its best match (the word itself when the index has it), not of a rarer
+      // near miss; an entry matching it only through a weaker candidate covers that share of it.
+      let bestFactor = 0;
       let weight = 0;
+      for (const { term, factor } of found)
+        if (factor > bestFactor || (factor === bestFactor && idf[term]! > weight / light)) {
+          bestFactor = factor;
+          weight = idf[term]! * light;
+        }
       for (const { term, factor } of found) {
-        const w = factor * Math.log(1 + n / df[term]!);
-        weight = Math.max(weight, w);
+        terms.set(vocab[term]!, Math.max(terms.get(vocab[term]!) ?? 0, factor));
+        const w = factor * idf[term]! * light;
+        const covered = (weight * factor) / bestFactor;
         const list = postings[term]!;
         for (let j = 0; j < list.length; j += 2) {
           const d = list[j]!;
           if (gameFilter >= 0 && docs[d]![2] !== gameFilter) continue;
           const hit = perDoc.get(d) ?? { score: 0, weight: 0 };
           hit.score = Math.max(hit.score, w * list[j + 1]!);
-          hit.weight = Math.max(hit.weight, w);
+          hit.weight = Math.max(hit.weight, covered);
           perDoc.set(d, hit);
           if (!matchedTerms.has(d)) matchedTerms.set(d, new Set());
           matchedTerms.get(d)!.add(vocab[term]!);
         }
       }
+      wordTerms[i] = terms;
       wordWeight[i] = weight;
       for (const [d, hit] of perDoc) {
         scores.set(d, (scores.get(d) ?? 0) + hit.score);
@@ -139,17 +190,16 @@ export class Searcher {
       }
     });
     const totalWeight = SEARCH.weightedCoverage ? wordWeight.reduce((a, b) => a + b, 0) || 1 : words.length;
-    const phrase = words.join(' ');
     const results: SearchResult[] = [];
     for (const [d, s] of scores) {
       const coverage = Math.min(1, hits.get(d)! / totalWeight);
       let score = s * coverage ** SEARCH.coveragePower;
-      for (const p of phrases[d]!) {
-        if (p === phrase) score += SEARCH.phraseExact;
-        else if (words.length > 1 && (` ${p} `).includes(` ${phrase} `)) score += SEARCH.phraseContained;
-      }
+      const bonus = phraseBonus(phrases[d]!, wordTerms, wordWeight, totalWeight);
+      score += bonus;
       const [url, title, g, summary] = docs[d]!;
-      results.push({ url, title, game: games[g]![0], gameTitle: games[g]![1], summary, score, matched: [...matchedTerms.get(d)!] });
+      const r: SearchResult = { url, title, game: games[g]![0], gameTitle: games[g]![1], summary, score, matched: [...matchedTerms.get(d)!] };
+      if (options.explain) (r as SearchResult & { why: string }).why = `base ${s.toFixed(1)} cov ${coverage.toFixed(2)} phrase ${bonus.toFixed(1)}`;
+      results.push(r);
     }
     results.sort((a, b) => b.score - a.score || a.title.localeCompare(b.title));
     return results.slice(0, options.limit ?? SEARCH.limit);
@@ -159,6 +209,43 @@ export class Searcher {
   bodyOf(url: string): string {
     return this.index.docs.find((d) => d[0] === url)?.[4] ?? '';
   }
+}
+
+/**
+ * Extra score from an entry's title, aliases and terms (normalised phrases) read against the query's words, each
+ * query word standing for the vocabulary words it matched (exactly, as a prefix, through a typo or a synonym, with
+ * that match's factor): the whole query is the phrase ("xp" → "Experience" through its synonym); a phrase of
+ * 2+ words stands in the query, in order ("what happens when I hit 0 hearts" holds the alias "0 hearts"); the
+ * query stands in the phrase, in order. The best of an entry's phrases counts.
+ */
+function phraseBonus(phrases: readonly string[], wordTerms: readonly Map<string, number>[], wordWeight: readonly number[], totalWeight: number): number {
+  const m = wordTerms.length;
+  let best = 0;
+  for (const phrase of phrases) {
+    const pw = phrase.split(' ');
+    const k = pw.length;
+    // Where the phrase's words follow each other among the query's (a run), or the query's in the phrase's.
+    if (k <= m) {
+      for (let start = 0; start + k <= m; start++) {
+        let f = 1;
+        let w = 0;
+        for (let t = 0; t < k && f > 0; t++) {
+          f *= wordTerms[start + t]!.get(pw[t]!) ?? 0;
+          w += wordWeight[start + t]!;
+        }
+        if (f <= 0) continue;
+        if (k === m) best = Math.max(best, SEARCH.phraseExact * f);
+        else if (k >= 2) best = Math.max(best, SEARCH.phraseInQuery * f * (w / totalWeight));
+      }
+    } else if (m >= 2) {
+      for (let start = 0; start + m <= k; start++) {
+        let f = 1;
+        for (let t = 0; t < m && f > 0; t++) f *= wordTerms[t]!.get(pw[start + t]!) ?? 0;
+        if (f > 0) best = Math.max(best, SEARCH.phraseContained * f);
+      }
+    }
+  }
+  return best;
 }
 
 /**
@@ -172,7 +259,7 @@ export class SearchSet {
     const limit = options.limit ?? SEARCH.limit;
     if (options.game) return this.searchers.get(options.game)?.search(query, { limit }) ?? [];
     return [...this.searchers.values()]
-      .flatMap((s) => s.search(query, { limit }))
+      .flatMap((s) => s.search(query, { limit, allGames: true }))
       .sort((a, b) => b.score - a.score || a.title.localeCompare(b.title))
       .slice(0, limit);
   }

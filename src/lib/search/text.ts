@@ -10,9 +10,17 @@ export const STOPWORDS = new Set(
   ),
 );
 
-/** Lower case, no accents, possessives dropped, punctuation and hyphens to spaces. */
+/**
+ * Symbols printed on cards and boards (∇, △, ▫, → ..., and "!" standing alone as in "(!)" or "what does ! mean")
+ * become words of their own ("sym2207"), so that they can be searched like any term.
+ */
+const SYMBOL = /[\u2190-\u2bff]|(?<![\p{L}\p{N}])!/gu;
+export const symbolWord = (ch: string): string => ` sym${ch.codePointAt(0)!.toString(16)} `;
+
+/** Lower case, no accents, possessives dropped, symbols to words, punctuation and hyphens to spaces. */
 export function normalize(text: string): string {
   return text
+    .replace(SYMBOL, symbolWord)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
