@@ -2,8 +2,9 @@
  * Builds a game's search index at build time: a weighted inverted index over every entry's fields, the sorted
  * vocabulary (the browser runs Fuse.js over it for typos) and what results show. Served as /search/<game>.json.
  */
-import { FIELD_WEIGHTS, TITLE_LENGTH_NORM, type Field } from './config';
-import { indexWords, normalize } from './text';
+import { FIELD_WEIGHTS, REPEAT_WEIGHT, TITLE_LENGTH_NORM, WORDNET_SENSES, type Field } from './config';
+import { synonyms } from './wordnet';
+import { indexWords, normalize, stem, STOPWORDS } from './text';
 import { mdxToText } from './mdx-text';
 
 /** One entry as the index sees it. */
@@ -89,18 +90,20 @@ export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals): 
       gameIdx.set(doc.game, games.length);
       games.push([doc.game, doc.gameTitle]);
     }
+    // Per word: how often each field holds it. A word's weight in the entry is the sum over fields of the field's
+    // weight, with diminishing returns for repeats (three aliases saying "xp" are not three times one).
+    const counts = new Map<string, Map<Field, number>>();
     const add = (text: string, field: Field) => {
       const words = indexWords(text);
-      const counts = new Map<string, number>();
-      for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
       // A word is worth more in a short title than in a long one ("Fight" vs "Objective: fight 10 times").
       const norm = field === 'title' ? 1 / Math.sqrt(Math.max(1, words.length)) ** TITLE_LENGTH_NORM : 1;
-      for (const [w, n] of counts) {
-        if (!weights.has(w)) weights.set(w, new Map());
-        const m = weights.get(w)!;
-        // Diminishing returns for repeats; body repeats count least.
-        const tf = field === 'body' ? 1 + Math.log(n) : 1;
-        m.set(d, (m.get(d) ?? 0) + FIELD_WEIGHTS[field] * tf * norm);
+      const seen = new Map<string, number>();
+      for (const w of words) seen.set(w, (seen.get(w) ?? 0) + 1);
+      for (const [w, n] of seen) {
+        if (!counts.has(w)) counts.set(w, new Map());
+        const c = counts.get(w)!;
+        // Repeats count in the body; in a title, alias or heading a word counts once per phrase.
+        c.set(field, (c.get(field) ?? 0) + (field === 'title' ? norm : field === 'body' ? n : 1));
       }
     };
     add(doc.title, 'title');
@@ -109,6 +112,18 @@ export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals): 
     for (const a of doc.aliases) add(a, 'alias');
     for (const t of doc.terms) add(t, 'term');
     for (const h of doc.headings) add(h, 'heading');
+    if (WORDNET_SENSES > 0) {
+      // WordNet synonyms of the words that name the entry (title, aliases, terms) that the entry does not use.
+      const naming = new Set([doc.title, ...doc.aliases, ...doc.terms].flatMap(indexWords));
+      const extra = new Set([...naming].flatMap((w) => synonyms(w, WORDNET_SENSES)).map(stem).filter((w) => !counts.has(w) && !STOPWORDS.has(w)));
+      for (const w of extra) counts.set(w, new Map([['wordnet', 1]]));
+    }
+    for (const [w, c] of counts) {
+      let x = 0;
+      for (const [field, n] of c) x += FIELD_WEIGHTS[field] * (field === 'title' ? n : 1 + REPEAT_WEIGHT * Math.log(n));
+      if (!weights.has(w)) weights.set(w, new Map());
+      weights.get(w)!.set(d, x);
+    }
   });
   const vocab = [...weights.keys()].sort();
   const postings = vocab.map((w) => [...weights.get(w)!].flatMap(([d, x]) => [d, Math.round(x * 10) / 10]));

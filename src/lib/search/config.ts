@@ -11,8 +11,16 @@ export const FIELD_WEIGHTS = {
   summary: 3,
   heading: 3,
   body: 1,
+  /** WordNet synonyms of the words naming the entry (added at build time, see WORDNET_SENSES). */
+  wordnet: 2,
 } as const;
 export type Field = keyof typeof FIELD_WEIGHTS;
+
+/** Senses of each naming word whose WordNet synonyms an entry gets (0: none). */
+export const WORDNET_SENSES = 2;
+
+/** A word said n times in one field weighs (1 + this × ln n) times once. */
+export const REPEAT_WEIGHT = 1;
 
 /** How strongly a long title dilutes each of its words: weight × (1/√words)^this. 0 turns it off. */
 export const TITLE_LENGTH_NORM = 1;
@@ -105,8 +113,15 @@ export const SEARCH = {
   phraseContained: 10,
   /** Extra score when a title or alias of 2+ words stands in the query, in order (× share of the query's weight). */
   phraseInQuery: 30,
+  phraseInQueryMinWords: 1,
+  /** Multiplier of the weight of the word a question asks about ("how many *coins*"). */
+  headWordFactor: 1.5,
   /** Multiplier of a light word's weight (see LIGHT_WORDS). */
   lightWordFactor: 0.4,
+  /** Entries re-ranked by their best sentence (see Searcher.bestSentence), and the score of a sentence holding
+   * all the query's words (× share²). */
+  proximityPool: 30,
+  proximity: 0.15,
   /** Results returned. */
   limit: 20,
 } as const;

@@ -9,7 +9,7 @@ import Fuse from 'fuse.js';
 import { stemmer } from 'stemmer';
 import { FUSE_OPTIONS, LIGHT_WORDS, SEARCH, SYNONYMS } from './config';
 import type { SearchIndex } from './build-index';
-import { editDistance, indexWords, normalize, queryWords, stem } from './text';
+import { editDistance, indexWords, normalize, queryWords, sentences, stem } from './text';
 
 export interface SearchResult {
   url: string;
@@ -135,7 +135,7 @@ export class Searcher {
 
   /** Ranked results for a query, optionally within one game. */
   search(query: string, options: { game?: string; limit?: number; allGames?: boolean; explain?: boolean } = {}): SearchResult[] {
-    const { words, typing } = queryWords(query);
+    const { words, typing, head } = queryWords(query);
     if (words.length === 0) return [];
     const idf = options.allGames ? this.idfAll : this.idfGame;
     const { docs, postings, games, vocab, phrases } = this.index;
@@ -153,7 +153,7 @@ export class Searcher {
       const found = [...this.candidates(word, typed)];
       for (const syn of this.synonyms.get(word) ?? [])
         for (const c of this.candidates(syn, false)) found.push({ term: c.term, factor: c.factor * SEARCH.synonymFactor });
-      const light = LIGHT_WORDS.has(word) ? SEARCH.lightWordFactor : 1;
+      const light = i === head ? SEARCH.headWordFactor : LIGHT_WORDS.has(word) ? SEARCH.lightWordFactor : 1;
       const terms = new Map<string, number>();
       /** Per doc: the best match score of this word, and the word's weight there (factor × idf). */
       const perDoc = new Map<number, { score: number; weight: number }>();
@@ -190,19 +190,63 @@ export class Searcher {
       }
     });
     const totalWeight = SEARCH.weightedCoverage ? wordWeight.reduce((a, b) => a + b, 0) || 1 : words.length;
-    const results: SearchResult[] = [];
+    const ranked: { d: number; score: number; why: string }[] = [];
     for (const [d, s] of scores) {
       const coverage = Math.min(1, hits.get(d)! / totalWeight);
-      let score = s * coverage ** SEARCH.coveragePower;
       const bonus = phraseBonus(phrases[d]!, wordTerms, wordWeight, totalWeight);
-      score += bonus;
+      ranked.push({ d, score: s * coverage ** SEARCH.coveragePower + bonus, why: options.explain ? `base ${s.toFixed(1)} cov ${coverage.toFixed(2)} phrase ${bonus.toFixed(1)}` : '' });
+    }
+    const byScore = (a: { score: number; d: number }, b: { score: number; d: number }) => b.score - a.score || a.d - b.d;
+    ranked.sort(byScore);
+    // Proximity: the best entries so far gain by the sentence of their summary or body that holds the largest share
+    // of the query's words ("can I trade with the Merchant on someone else's turn" is one sentence of Merchant).
+    if (words.length >= 2) {
+      const top = ranked.slice(0, SEARCH.proximityPool);
+      for (const r of top) {
+        const near = this.bestSentence(r.d, wordTerms, wordWeight, totalWeight).share;
+        r.score *= 1 + SEARCH.proximity * near * near;
+        if (options.explain) r.why += ` near ${near.toFixed(2)}`;
+      }
+      top.sort(byScore);
+      ranked.splice(0, top.length, ...top);
+    }
+    return ranked.slice(0, options.limit ?? SEARCH.limit).map(({ d, score, why }) => {
       const [url, title, g, summary] = docs[d]!;
       const r: SearchResult = { url, title, game: games[g]![0], gameTitle: games[g]![1], summary, score, matched: [...matchedTerms.get(d)!] };
-      if (options.explain) (r as SearchResult & { why: string }).why = `base ${s.toFixed(1)} cov ${coverage.toFixed(2)} phrase ${bonus.toFixed(1)}`;
-      results.push(r);
+      if (options.explain) (r as SearchResult & { why: string }).why = why;
+      return r;
+    });
+  }
+
+  /** Per doc: its summary's and body's sentences as index words (made on first need). */
+  private readonly sentenceCache = new Map<number, { text: string; words: string[] }[]>();
+  private sentencesOf(d: number): { text: string; words: string[] }[] {
+    let list = this.sentenceCache.get(d);
+    if (!list) {
+      const [, , , summary, body] = this.index.docs[d]!;
+      list = sentences(`${summary}\n${body}`).map((text) => ({ text, words: indexWords(text) }));
+      this.sentenceCache.set(d, list);
     }
-    results.sort((a, b) => b.score - a.score || a.title.localeCompare(b.title));
-    return results.slice(0, options.limit ?? SEARCH.limit);
+    return list;
+  }
+
+  /** The sentence of a doc's summary or body holding the largest (idf-weighted) share of the query's words (≥ 2 of them). */
+  bestSentence(d: number, wordTerms: readonly Map<string, number>[], wordWeight: readonly number[], totalWeight: number): { share: number; text: string } {
+    let best = { share: 0, text: '' };
+    for (const sentence of this.sentencesOf(d)) {
+      let share = 0;
+      let n = 0;
+      wordTerms.forEach((terms, i) => {
+        let f = 0;
+        for (const w of sentence.words) f = Math.max(f, terms.get(w) ?? 0);
+        if (f > 0) {
+          n++;
+          share += (wordWeight[i]! * f) / totalWeight;
+        }
+      });
+      if (n >= 2 && share > best.share) best = { share, text: sentence.text };
+    }
+    return best;
   }
 
   /** The body text of a result, for snippets. */
@@ -235,7 +279,7 @@ function phraseBonus(phrases: readonly string[], wordTerms: readonly Map<string,
         }
         if (f <= 0) continue;
         if (k === m) best = Math.max(best, SEARCH.phraseExact * f);
-        else if (k >= 2) best = Math.max(best, SEARCH.phraseInQuery * f * (w / totalWeight));
+        else if (k >= SEARCH.phraseInQueryMinWords) best = Math.max(best, SEARCH.phraseInQuery * f * (w / totalWeight));
       }
     } else if (m >= 2) {
       for (let start = 0; start + m <= k; start++) {
@@ -255,11 +299,11 @@ function phraseBonus(phrases: readonly string[], wordTerms: readonly Map<string,
 export class SearchSet {
   constructor(readonly searchers: ReadonlyMap<string, Searcher>) {}
 
-  search(query: string, options: { game?: string; limit?: number } = {}): SearchResult[] {
+  search(query: string, options: { game?: string; limit?: number; explain?: boolean } = {}): SearchResult[] {
     const limit = options.limit ?? SEARCH.limit;
-    if (options.game) return this.searchers.get(options.game)?.search(query, { limit }) ?? [];
+    if (options.game) return this.searchers.get(options.game)?.search(query, { ...options, limit }) ?? [];
     return [...this.searchers.values()]
-      .flatMap((s) => s.search(query, { limit, allGames: true }))
+      .flatMap((s) => s.search(query, { ...options, limit, allGames: true }))
       .sort((a, b) => b.score - a.score || a.title.localeCompare(b.title))
       .slice(0, limit);
   }
