@@ -3,7 +3,7 @@
  * vocabulary (the browser runs Fuse.js over it for typos) and what results show. Served as /search/<game>.json.
  */
 import { FIELD_WEIGHTS, REPEAT_WEIGHT, TITLE_LENGTH_NORM, WORDNET_SENSES, type Field } from './config';
-import { synonyms } from './wordnet';
+import { isEnglish, synonyms } from './wordnet';
 import { indexWords, normalize, stem, STOPWORDS } from './text';
 import { mdxToText } from './mdx-text';
 
@@ -50,6 +50,8 @@ export interface SearchIndex {
   df: number[];
   /** Per doc: normalised title and aliases, for phrase matches. */
   phrases: string[][];
+  /** Words (vocab indices) that stand only in aliases and are not English: misspellings players make. */
+  typos: number[];
   /** Entries of every game, and per word how many of them hold it: one idf scale for every game's index, so
    * that scores from different games' indexes compare (all-games search). Absent: this index's own counts. */
   totalDocs?: number;
@@ -85,6 +87,8 @@ export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals): 
   const games: [string, string][] = [];
   const gameIdx = new Map<string, number>();
   const weights = new Map<string, Map<number, number>>();
+  /** Words found in some field other than aliases (so not a misspelling alias). */
+  const inText = new Set<string>();
   docs.forEach((doc, d) => {
     if (!gameIdx.has(doc.game)) {
       gameIdx.set(doc.game, games.length);
@@ -119,6 +123,7 @@ export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals): 
       for (const w of extra) counts.set(w, new Map([['wordnet', 1]]));
     }
     for (const [w, c] of counts) {
+      if ([...c.keys()].some((f) => f !== 'alias' && f !== 'wordnet')) inText.add(w);
       let x = 0;
       for (const [field, n] of c) x += FIELD_WEIGHTS[field] * (field === 'title' ? n : 1 + REPEAT_WEIGHT * Math.log(n));
       if (!weights.has(w)) weights.set(w, new Map());
@@ -135,6 +140,7 @@ export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals): 
     vocab,
     postings,
     df,
+    typos: vocab.flatMap((w, i) => (!inText.has(w) && /^[a-z]+$/.test(w) && !isEnglish(w) ? [i] : [])),
     phrases: docs.map((doc) => [...new Set([doc.title, ...doc.aliases, ...doc.terms].map((p) => indexWords(p).join(' ')).filter(Boolean))]),
     ...(totals ? { totalDocs: totals.docs, totalDf: vocab.map((w) => totals.df.get(w) ?? 1) } : {}),
   };

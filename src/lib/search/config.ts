@@ -96,6 +96,10 @@ export const SEARCH = {
   maxEdits: (length: number): number => (length <= 5 ? 1 : 2),
   /** An exact word found in at most this many entries (often a misspelling alias) still gets fuzzy matches. */
   rareExact: 2,
+  /** ...and when a word one edit away is this many times as common, the rare word counts as its misspelling:
+   * the common word matches fully, the rare one at this factor. */
+  misspellingRatio: 3,
+  misspellingFactor: 0.9,
   /** Prefix completions kept for the word being typed. */
   prefixCandidates: 12,
   /** Words already typed (not the last) also match longer words they begin ("fail" → "failure"), at this factor. */

@@ -36,8 +36,12 @@ export class Searcher {
   private readonly idfGame: Float64Array;
   private readonly idfAll: Float64Array;
 
+  /** Misspelling aliases (see SearchIndex.typos). */
+  private readonly typos: Set<number>;
+
   constructor(readonly index: SearchIndex) {
     this.wordIndex = new Map(index.vocab.map((w, i) => [w, i]));
+    this.typos = new Set(index.typos ?? []);
     const n = index.docs.length;
     this.idfGame = Float64Array.from(index.df, (x) => Math.log(1 + n / x));
     const total = index.totalDocs ?? n;
@@ -127,6 +131,13 @@ export class Searcher {
         .sort((a, b) => a.d - b.d || df[b.term]! - df[a.term]!)
         .slice(0, SEARCH.fuzzyCandidates);
       for (const c of near) out.push({ term: c.term, factor: SEARCH.fuzzyFactor * (1 - c.d / (word.length + 1)) ** SEARCH.fuzzyDecay });
+      // A rare word one edit from a much more common one is a misspelling alias ("champoin" on Champions): the
+      // player means the common word, which every entry about it holds.
+      const first = near[0];
+      if (rare && first && first.d === 1 && this.typos.has(exact!) && df[first.term]! >= SEARCH.misspellingRatio * df[exact!]!) {
+        out[0]!.factor = SEARCH.misspellingFactor;
+        out.find((c) => c.term === first.term)!.factor = 1;
+      }
     }
     if (this.cache.size > 2000) this.cache.clear();
     this.cache.set(key, out);

@@ -68,3 +68,14 @@ export function synonyms(word: string, senses = 2): string[] {
   cache.set(key, list);
   return list;
 }
+
+/** Whether WordNet knows the word, or a base form of it ("faster" → "fast", "controls" → "control"). */
+export function isEnglish(word: string): boolean {
+  const { index } = load();
+  const forms = [word];
+  for (const [suffix, repl] of [['s', ''], ['es', ''], ['ies', 'y'], ['ed', ''], ['ed', 'e'], ['ing', ''], ['ing', 'e'], ['er', ''], ['er', 'e'], ['est', ''], ['est', 'e'], ['ly', '']] as const)
+    if (word.endsWith(suffix)) forms.push(word.slice(0, -suffix.length) + repl);
+  // Doubled consonants: "stopped" → "stop".
+  if (/([b-df-hj-np-tv-z])\1(ed|ing|er|est)$/.test(word)) forms.push(word.replace(/([b-df-hj-np-tv-z])\1(ed|ing|er|est)$/, '$1'));
+  return forms.some((f) => index.some((m) => m.has(f)));
+}
