@@ -52,6 +52,8 @@ export interface SearchIndex {
   phrases: string[][];
   /** Words (vocab indices) that stand only in aliases and are not English: misspellings players make. */
   typos: number[];
+  /** Words (vocab indices) that only WordNet brought (synonyms): matched exactly, never as a prefix or typo. */
+  wordnet: number[];
   /** Entries of every game, and per word how many of them hold it: one idf scale for every game's index, so
    * that scores from different games' indexes compare (all-games search). Absent: this index's own counts. */
   totalDocs?: number;
@@ -87,8 +89,9 @@ export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals): 
   const games: [string, string][] = [];
   const gameIdx = new Map<string, number>();
   const weights = new Map<string, Map<number, number>>();
-  /** Words found in some field other than aliases (so not a misspelling alias). */
+  /** Words found in some field other than aliases (so not a misspelling alias), and in any but WordNet's. */
   const inText = new Set<string>();
+  const inEntry = new Set<string>();
   docs.forEach((doc, d) => {
     if (!gameIdx.has(doc.game)) {
       gameIdx.set(doc.game, games.length);
@@ -124,6 +127,7 @@ export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals): 
     }
     for (const [w, c] of counts) {
       if ([...c.keys()].some((f) => f !== 'alias' && f !== 'wordnet')) inText.add(w);
+      if ([...c.keys()].some((f) => f !== 'wordnet')) inEntry.add(w);
       let x = 0;
       for (const [field, n] of c) x += FIELD_WEIGHTS[field] * (field === 'title' ? n : 1 + REPEAT_WEIGHT * Math.log(n));
       if (!weights.has(w)) weights.set(w, new Map());
@@ -140,6 +144,7 @@ export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals): 
     vocab,
     postings,
     df,
+    wordnet: vocab.flatMap((w, i) => (inEntry.has(w) ? [] : [i])),
     typos: vocab.flatMap((w, i) => (!inText.has(w) && /^[a-z]+$/.test(w) && !isEnglish(w) ? [i] : [])),
     phrases: docs.map((doc) => [...new Set([doc.title, ...doc.aliases, ...doc.terms].map((p) => indexWords(p).join(' ')).filter(Boolean))]),
     ...(totals ? { totalDocs: totals.docs, totalDf: vocab.map((w) => totals.df.get(w) ?? 1) } : {}),

@@ -36,12 +36,14 @@ export class Searcher {
   private readonly idfGame: Float64Array;
   private readonly idfAll: Float64Array;
 
-  /** Misspelling aliases (see SearchIndex.typos). */
+  /** Misspelling aliases and words only WordNet brought (see SearchIndex.typos, .wordnet). */
   private readonly typos: Set<number>;
+  private readonly wordnetOnly: Set<number>;
 
   constructor(readonly index: SearchIndex) {
     this.wordIndex = new Map(index.vocab.map((w, i) => [w, i]));
     this.typos = new Set(index.typos ?? []);
+    this.wordnetOnly = new Set(index.wordnet ?? []);
     const n = index.docs.length;
     this.idfGame = Float64Array.from(index.df, (x) => Math.log(1 + n / x));
     const total = index.totalDocs ?? n;
@@ -54,7 +56,7 @@ export class Searcher {
     if (!this.porter) {
       this.porter = new Map();
       this.index.vocab.forEach((w, i) => {
-        if (/^\d/.test(w)) return;
+        if (/^\d/.test(w) || this.wordnetOnly.has(i)) return;
         const key = stemmer(w);
         const list = this.porter!.get(key);
         if (list) list.push(i);
@@ -75,7 +77,7 @@ export class Searcher {
       const max = SEARCH.maxEdits(length);
       const terms: number[] = [];
       this.index.vocab.forEach((w, i) => {
-        if (Math.abs(w.length - length) <= max) terms.push(i);
+        if (Math.abs(w.length - length) <= max && !this.wordnetOnly.has(i)) terms.push(i);
       });
       f = { fuse: new Fuse(terms.map((i) => this.index.vocab[i]!), { ...FUSE_OPTIONS }), terms };
       this.fuseByLength.set(length, f);
@@ -105,7 +107,7 @@ export class Searcher {
         else hi = mid;
       }
       const prefixed: number[] = [];
-      for (let i = lo; i < vocab.length && vocab[i]!.startsWith(word); i++) if (i !== exact) prefixed.push(i);
+      for (let i = lo; i < vocab.length && vocab[i]!.startsWith(word); i++) if (i !== exact && !this.wordnetOnly.has(i)) prefixed.push(i);
       prefixed.sort((a, b) => df[b]! - df[a]!);
       for (const term of prefixed.slice(0, SEARCH.prefixCandidates))
         out.push({ term, factor: (typing ? 1 : SEARCH.completedPrefixFactor) * SEARCH.prefixFactor * (0.6 + (0.4 * word.length) / vocab[term]!.length) });
@@ -296,7 +298,7 @@ function phraseBonus(phrases: readonly string[], wordTerms: readonly Map<string,
       for (let start = 0; start + m <= k; start++) {
         let f = 1;
         for (let t = 0; t < m && f > 0; t++) f *= wordTerms[t]!.get(pw[start + t]!) ?? 0;
-        if (f > 0) best = Math.max(best, SEARCH.phraseContained * f);
+        if (f > 0) best = Math.max(best, SEARCH.phraseContained * f * (m / k));
       }
     }
   }
