@@ -120,6 +120,8 @@ export const SEARCH = {
   phraseInQueryMinWords: 1,
   /** Multiplier of the weight of the word a question asks about ("how many *coins*"). */
   headWordFactor: 1.5,
+  /** Share of the missing coverage given back to an entry whose title, alias or term stands in the query. */
+  namedLift: 0.3,
   /** Multiplier of a light word's weight (see LIGHT_WORDS). */
   lightWordFactor: 0.4,
   /** Entries re-ranked by their best sentence (see Searcher.bestSentence), and the score of a sentence holding

@@ -20,6 +20,8 @@ export interface SearchResult {
   score: number;
   /** Stems that matched, for highlighting. */
   matched: string[];
+  /** The sentence of the entry that holds most of the query (and a number, when the query asks one). */
+  answer?: string;
 }
 
 /** A loaded index ready to search; keeps a per-word cache, so typing one more letter only redoes one word. */
@@ -205,20 +207,26 @@ export class Searcher {
     const totalWeight = SEARCH.weightedCoverage ? wordWeight.reduce((a, b) => a + b, 0) || 1 : words.length;
     const ranked: { d: number; score: number; why: string }[] = [];
     for (const [d, s] of scores) {
-      const coverage = Math.min(1, hits.get(d)! / totalWeight);
-      const bonus = phraseBonus(phrases[d]!, wordTerms, wordWeight, totalWeight);
+      const { bonus, named } = phraseBonus(phrases[d]!, wordTerms, wordWeight, totalWeight);
+      // An entry the query names (its title, alias or term stands in the query: "*mill* production") is what the
+      // query is about; the other words qualify it, and missing them costs less than for an entry named nowhere.
+      const matched = Math.min(1, hits.get(d)! / totalWeight);
+      const coverage = matched + (1 - matched) * SEARCH.namedLift * named;
       ranked.push({ d, score: s * coverage ** SEARCH.coveragePower + bonus, why: options.explain ? `base ${s.toFixed(1)} cov ${coverage.toFixed(2)} phrase ${bonus.toFixed(1)}` : '' });
     }
     const byScore = (a: { score: number; d: number }, b: { score: number; d: number }) => b.score - a.score || a.d - b.d;
     ranked.sort(byScore);
     // Proximity: the best entries so far gain by the sentence of their summary or body that holds the largest share
     // of the query's words ("can I trade with the Merchant on someone else's turn" is one sentence of Merchant).
+    const asksNumber = asksForNumber(query);
+    const answers = new Map<number, string>();
     if (words.length >= 2) {
       const top = ranked.slice(0, SEARCH.proximityPool);
       for (const r of top) {
-        const near = this.bestSentence(r.d, wordTerms, wordWeight, totalWeight).share;
-        r.score *= 1 + SEARCH.proximity * near * near;
-        if (options.explain) r.why += ` near ${near.toFixed(2)}`;
+        const best = this.bestSentence(r.d, wordTerms, wordWeight, totalWeight, asksNumber, head);
+        r.score *= 1 + SEARCH.proximity * best.share * best.share;
+        if (best.text) answers.set(r.d, best.text);
+        if (options.explain) r.why += ` near ${best.share.toFixed(2)}`;
       }
       top.sort(byScore);
       ranked.splice(0, top.length, ...top);
@@ -226,6 +234,8 @@ export class Searcher {
     return ranked.slice(0, options.limit ?? SEARCH.limit).map(({ d, score, why }) => {
       const [url, title, g, summary] = docs[d]!;
       const r: SearchResult = { url, title, game: games[g]![0], gameTitle: games[g]![1], summary, score, matched: [...matchedTerms.get(d)!] };
+      const answer = answers.get(d);
+      if (answer) r.answer = answer;
       if (options.explain) (r as SearchResult & { why: string }).why = why;
       return r;
     });
@@ -243,9 +253,15 @@ export class Searcher {
     return list;
   }
 
-  /** The sentence of a doc's summary or body holding the largest (idf-weighted) share of the query's words (≥ 2 of them). */
-  bestSentence(d: number, wordTerms: readonly Map<string, number>[], wordWeight: readonly number[], totalWeight: number): { share: number; text: string } {
-    let best = { share: 0, text: '' };
+  /**
+   * The sentence of a doc's summary or body holding the largest (idf-weighted) share of the query's words (2 or
+   * more of them): `share` ranks the doc; `text` is the sentence to show, where a query asking a number prefers
+   * a sentence with a digit.
+   */
+  bestSentence(d: number, wordTerms: readonly Map<string, number>[], wordWeight: readonly number[], totalWeight: number, asksNumber = false, head = -1): { share: number; text: string } {
+    let bestShare = 0;
+    let text = '';
+    let textScore = 0;
     for (const sentence of this.sentencesOf(d)) {
       let share = 0;
       let n = 0;
@@ -257,9 +273,17 @@ export class Searcher {
           share += (wordWeight[i]! * f) / totalWeight;
         }
       });
-      if (n >= 2 && share > best.share) best = { share, text: sentence.text };
+      // The number asked for stands next to the word the question asks about ("17 coins", "costs 3w").
+      const ws = sentence.words;
+      const headTerms = asksNumber && head >= 0 ? wordTerms[head] : undefined;
+      const counted = !!headTerms && ws.some((w, k) => headTerms.has(w) && (/^\d+$/.test(ws[k - 1] ?? '') || /^\d+$/.test(ws[k + 1] ?? '')));
+      if (n < 2 && !counted) continue;
+      if (n >= 2) bestShare = Math.max(bestShare, share);
+      let score = share;
+      if (asksNumber) score *= counted ? 2 : /\d/.test(sentence.text) ? 1 : 0.5;
+      if (score > textScore) [text, textScore] = [sentence.text, score];
     }
-    return best;
+    return { share: bestShare, text };
   }
 
   /** The body text of a result, for snippets. */
@@ -275,9 +299,10 @@ export class Searcher {
  * 2+ words stands in the query, in order ("what happens when I hit 0 hearts" holds the alias "0 hearts"); the
  * query stands in the phrase, in order. The best of an entry's phrases counts.
  */
-function phraseBonus(phrases: readonly string[], wordTerms: readonly Map<string, number>[], wordWeight: readonly number[], totalWeight: number): number {
+function phraseBonus(phrases: readonly string[], wordTerms: readonly Map<string, number>[], wordWeight: readonly number[], totalWeight: number): { bonus: number; named: number } {
   const m = wordTerms.length;
   let best = 0;
+  let named = 0;
   for (const phrase of phrases) {
     const pw = phrase.split(' ');
     const k = pw.length;
@@ -291,6 +316,7 @@ function phraseBonus(phrases: readonly string[], wordTerms: readonly Map<string,
           w += wordWeight[start + t]!;
         }
         if (f <= 0) continue;
+        named = Math.max(named, f);
         if (k === m) best = Math.max(best, SEARCH.phraseExact * f);
         else if (k >= SEARCH.phraseInQueryMinWords) best = Math.max(best, SEARCH.phraseInQuery * f * (w / totalWeight));
       }
@@ -302,7 +328,7 @@ function phraseBonus(phrases: readonly string[], wordTerms: readonly Map<string,
       }
     }
   }
-  return best;
+  return { bonus: best, named };
 }
 
 /**
@@ -325,6 +351,27 @@ export class SearchSet {
   bodyOf(url: string): string {
     return this.searchers.get(url.split('/')[1] ?? '')?.bodyOf(url) ?? '';
   }
+}
+
+/** Whether a query asks for a number: "how many…", "how much…", "… cost", or holds a number itself. */
+export function asksForNumber(query: string): boolean {
+  return /\bhow (many|much)\b|\bcosts?\b|\d/i.test(query);
+}
+
+/**
+ * What a result shows under its title: the sentence that answers the query when the search found one (a number or
+ * a yes/no is read there, without opening the entry), else the summary when it shows a matched word, else the
+ * passage of the body with the most matched words, else the summary.
+ */
+export function resultSnippet(r: SearchResult, body: () => string, width = 200): SnippetPart[] {
+  if (r.answer) {
+    const parts = snippet(r.answer, r.matched, width);
+    if (parts.length) return parts;
+  }
+  const summary = snippet(r.summary, r.matched, 400);
+  if (summary.length) return summary;
+  const passage = snippet(body(), r.matched, width);
+  return passage.length ? passage : [{ text: r.summary, hit: false }];
 }
 
 /** A piece of snippet text; `hit` pieces are shown highlighted. Rendered as text, never as HTML. */
