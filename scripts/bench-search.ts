@@ -20,7 +20,8 @@ import { chromium } from '@playwright/test';
 import { CHROME_FLAGS, chromePath, serveDist } from './measure-env.mjs';
 import { loadCatalogue } from '../src/build/catalogue';
 import { buildSearchIndexes, searchDoc, type SearchDoc, type SearchIndex } from '../src/lib/search/build-index';
-import { Searcher, SearchSet } from '../src/lib/search/query';
+import { Searcher, SearchSet, asksForNumber, resultSnippet, type SearchResult } from '../src/lib/search/query';
+import { normalize, queryWords, stem } from '../src/lib/search/text';
 import { ensureBenchDeps } from './bench-deps.mjs';
 
 /** A loaded engine: query → slugs, best first (bench/engines.ts; its packages live in bench/node_modules). */
@@ -123,6 +124,42 @@ function accuracy(list: Query[], search: (q: string, game: string) => string[]):
   return { top1: top1 / list.length, top3: top3 / list.length, mrr: rr / list.length, misses };
 }
 
+// --- Answer in the list: for lookups that ask a number or a yes/no, whether the first result is right and its
+// snippet (what the app shows under the title) holds the answer's sentence. Concretely, the snippet must show the
+// query's head word highlighted (the word a how-many question counts, else the query word fewest entries of the
+// game hold), and for a number lookup also a digit. "Before" is the same search with the previous snippet choice
+// (the summary when it shows a matched word, else the body passage with most matched words).
+const YES_NO = /^(can|could|do|does|did|is|are|may|must|should|will|if)\b/i;
+function answerVisible(list: Query[]): { asked: number; before: number; after: number } {
+  let asked = 0;
+  let before = 0;
+  let after = 0;
+  for (const { q, game, answers, kind } of list) {
+    const number = kind === 'number' || asksForNumber(q);
+    const yesNo = kind === 'yes-no' || YES_NO.test(q.trim());
+    if (!number && !yesNo) continue;
+    asked++;
+    const r = appAll.search(q, { game, limit: 1 })[0];
+    if (!r || !answers.includes(r.url.split('/')[2]!)) continue;
+    const index = appSearchers.get(game)!.index;
+    const { words, head } = queryWords(q);
+    const df = (w: string) => {
+      const i = index.vocab.indexOf(w);
+      return i < 0 ? Infinity : index.df[i]!;
+    };
+    const headWord = head >= 0 ? words[head]! : [...words].sort((a, b) => df(a) - df(b))[0]!;
+    const shows = (r2: SearchResult) => {
+      const parts = resultSnippet(r2, () => appAll.bodyOf(r2.url));
+      const hit = parts.some((p) => p.hit && normalize(p.text).split(' ').map(stem).some((w) => w === headWord || (w.length >= 3 && headWord.startsWith(w)) || w.startsWith(headWord)));
+      return hit && (!number || /\d/.test(parts.map((p) => p.text).join('')));
+    };
+    if (shows(r)) after++;
+    const { answer: _, ...old } = r;
+    if (shows(old)) before++;
+  }
+  return { asked, before, after };
+}
+
 // --- Site size: every file the service worker precaches (all of dist but sw.js), gzip.
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -179,11 +216,81 @@ const IN_PAGE = `async function ({ name, shards, queries }) {
 }`;
 
 const timing = new Map<string, { load: number; median: number; p95: number; max: number; keystrokes: number }>();
+
+/**
+ * Keystroke to next paint, as browsers report it for INP (the Event Timing API: PerformanceObserver type 'event',
+ * durationThreshold 16, the lowest it takes): every lookup of the typing sets is typed key by key into the header
+ * search box of a rule page of its game, CPU throttled 4x, and the same keys into a plain text field injected
+ * into the same page. A keystroke's duration is the longest of its events (keydown, keypress, beforeinput, input,
+ * keyup); keystrokes whose events all took under 16 ms are not reported by the API and count as under 16 ms.
+ */
+interface TypingResult {
+  keys: number;
+  box: number[];
+  plain: number[];
+}
+const typingSets = (arg('typing') ?? 'A,B').split(',').filter((n) => SETS[n] || sets.has(n));
+let typing: TypingResult | undefined;
+async function measureTyping(browser: import('@playwright/test').Browser, port: number): Promise<TypingResult> {
+  const lookups = typingSets.flatMap((n) => (sets.get(n) ?? (JSON.parse(readFileSync(SETS[n]!, 'utf8')) as Query[])));
+  const result: TypingResult = { keys: 0, box: [], plain: [] };
+  for (const game of cat.games) {
+    const mine = lookups.filter((l) => l.game === game.id);
+    if (!mine.length) continue;
+    const slug = cat.entries.find((e) => e.game === game.id)!.slug;
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(`http://localhost:${port}/${game.id}/${slug}/`);
+    await page.evaluate(`(() => {
+      const plain = document.createElement('input');
+      plain.type = 'text'; plain.id = 'bench-plain'; plain.setAttribute('aria-label', 'plain field');
+      document.querySelector('main').prepend(plain);
+      window.benchEvents = [];
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) window.benchEvents.push({ name: e.name, id: e.interactionId, start: e.startTime, duration: e.duration }); })
+        .observe({ type: 'event', durationThreshold: 16, buffered: true });
+    })()`);
+    // First use loads the search code and this game's index; then 1 s idle, as a reader pauses before typing.
+    await page.locator('#q').click();
+    await page.keyboard.type('warm up');
+    await page.locator('#search-popup a[data-result], #search-popup .status').first().waitFor();
+    await page.waitForTimeout(1000);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    for (const [field, out] of [['#q', result.box], ['#bench-plain', result.plain]] as const) {
+      for (const { q } of mine) {
+        await page.evaluate(`(() => { const el = document.querySelector('${field}'); el.value = ''; el.dispatchEvent(new Event('input')); window.benchEvents = []; })()`);
+        await page.locator(field).focus();
+        const marks: number[] = [];
+        for (const ch of q) {
+          marks.push((await page.evaluate('performance.now()')) as number);
+          await page.keyboard.type(ch);
+        }
+        // Let the last key's frame be painted and reported.
+        await page.evaluate('new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50)))');
+        const events = (await page.evaluate('window.benchEvents')) as { name: string; start: number; duration: number }[];
+        // Each event belongs to the keystroke whose time window holds its start.
+        const perKey = marks.map(() => 0);
+        for (const e of events) {
+          if (!/^(keydown|keypress|keyup|beforeinput|input)$/.test(e.name)) continue;
+          let k = marks.length - 1;
+          while (k > 0 && marks[k]! > e.start) k--;
+          perKey[k] = Math.max(perKey[k]!, e.duration);
+        }
+        out.push(...perKey);
+      }
+    }
+    result.keys += mine.reduce((n, l) => n + l.q.length, 0);
+    await context.close();
+  }
+  return result;
+}
+
 if (useBrowser) {
 const port = 4392;
 const server = await serveDist(port);
 const browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_FLAGS });
 try {
+  if (!process.argv.includes('--no-engines'))
   for (const name of shipped.keys()) {
     const page = await browser.newPage();
     await page.goto(`http://localhost:${port}/404.html`);
@@ -201,6 +308,7 @@ try {
     timing.set(name, result);
     await page.close();
   }
+  if (!process.argv.includes('--no-typing')) typing = await measureTyping(browser, port);
 } finally {
   await browser.close();
   server.kill();
@@ -235,5 +343,25 @@ for (const name of shipped.keys()) {
   console.log(`| ${name} | ${kb(Math.max(...sizes))} / ${kb(size)} (${pct(size / siteGz)}) | ${t.load.toFixed(0)} ms | ${t.median.toFixed(2)} ms | ${t.p95.toFixed(2)} ms |`);
 }
 if (useBrowser) console.log(`(Chromium, CPU 4x slower, ${[...timing.values()][0]?.keystrokes} keystrokes per engine: the engine's search call alone)`);
+console.log('\nAnswer in the first result\'s snippet (lookups asking a number or a yes/no; see answerVisible):');
+console.log('| set | lookups asking | answer visible before | after |');
+console.log('|---|---|---|---|');
+for (const [setName, list] of sets) {
+  const a = answerVisible(list);
+  console.log(`| ${setName} | ${a.asked} | ${pct(a.before / a.asked)} | ${pct(a.after / a.asked)} |`);
+}
+if (typing) {
+  const at = (list: number[], f: number) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    const v = sorted[Math.min(sorted.length - 1, Math.floor(f * sorted.length))]!;
+    return v < 16 ? '< 16 ms' : `${v.toFixed(0)} ms`;
+  };
+  const under = (list: number[]) => pct(list.filter((x) => x < 16).length / list.length);
+  console.log(`\nKeystroke to next paint (Event Timing, as INP measures it), ${typing.keys} keys of sets ${typingSets.join(', ')} typed into a rule page of each game, CPU 4x slower:`);
+  console.log('| field | p50 | p95 | max | keys under 16 ms |');
+  console.log('|---|---|---|---|---|');
+  for (const [name, list] of [['header search box', typing.box], ['plain text field, same page', typing.plain]] as const)
+    console.log(`| ${name} | ${at(list, 0.5)} | ${at(list, 0.95)} | ${Math.max(...list).toFixed(0)} ms | ${under(list)} |`);
+}
 for (const alt of ALTERNATIVES.filter((a) => shipped.has(a.name))) console.log(`\n${alt.name}: ${alt.description}`);
 for (const m of missLists) console.log(m);

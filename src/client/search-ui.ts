@@ -25,8 +25,10 @@ function warmUp(searcher: Searcher, lengths = [4, 5, 6, 7, 8, 9, 10, 11, 12]): v
   idle(() => {
     searcher.prepareFuzzy(next);
     warmUp(searcher, lengths);
-  });
+  }, { timeout: 5000 });
 }
+/** Starts the warm-up once the page has settled (not while its first results load and render). */
+const warmUpLater = (searcher: Searcher) => setTimeout(() => warmUp(searcher), 1500);
 
 /** One game's index, fetched once per page (the service worker serves it offline). */
 function loadShard(game: string): Promise<Searcher> {
@@ -40,7 +42,7 @@ function loadShard(game: string): Promise<Searcher> {
       // Let the page paint and handle input between parsing and building the searcher (no long task).
       .then((index) => yieldToPage().then(() => new Searcher(index)))
       .then((searcher) => {
-        warmUp(searcher);
+        warmUpLater(searcher);
         return searcher;
       });
     shards.set(game, p);
@@ -58,9 +60,9 @@ export async function loadSearcher(game?: string): Promise<SearchSet> {
 }
 
 /**
- * Loads the indexes for `game` (or all games) one after another when more than one is needed: the first game's
- * index alone first (so its results show as soon as it is in, not after every index), then the others together.
- * `onProgress` gets the set of games loaded so far each time one arrives.
+ * Loads the indexes for `game` (or all games) in two steps when more than one is needed: the first game's index
+ * alone (so its results show as soon as it is in, not after every index), then the others together.
+ * `onProgress` gets the set of games loaded so far at each step.
  */
 function loadProgressively(game: string | undefined, onProgress: (s: SearchSet, complete: boolean) => void): Promise<SearchSet> {
   const ids = idsFor(game);
@@ -70,16 +72,16 @@ function loadProgressively(game: string | undefined, onProgress: (s: SearchSet, 
   return loadShard(first)
     .then(async (s) => {
       ready.set(first, s);
+      await yieldToPage();
       report();
       await yieldToPage();
-      await Promise.all(
-        ids.slice(1).map((id) =>
-          loadShard(id).then((x) => {
-            ready.set(id, x);
-            report();
-          }),
-        ),
-      );
+      // The others together: one more update of the list, not one per game.
+      const rest = ids.slice(1);
+      if (rest.length) {
+        const loaded = await Promise.all(rest.map(loadShard));
+        rest.forEach((id, i) => ready.set(id, loaded[i]!));
+        report();
+      }
       return loadSearcher(game);
     });
 }
@@ -277,10 +279,12 @@ export async function startSearchPage(): Promise<void> {
     const s = current.set;
     const results = s.search(q, { game: scope });
     updateList(list, s, results, !scope);
-    const more = current.complete ? '' : ' Searching the other games…';
-    status.textContent = results.length
-      ? `${results.length === 20 ? 'Top 20' : results.length} result${results.length === 1 ? '' : 's'}${scope ? '' : ' in all games'}.${more}`
-      : `No rule matches “${q}”.${more || (scope ? ' Try all games, or other words.' : ' Try other words.')}`;
+    // One short line either way: a status that wraps and unwraps would move the list under it.
+    status.textContent = !current.complete
+      ? 'Searching all games…'
+      : results.length
+        ? `${results.length === 20 ? 'Top 20' : results.length} result${results.length === 1 ? '' : 's'}${scope ? '' : ' in all games'}.`
+        : `No rule matches “${q}”.${scope ? ' Try all games, or other words.' : ' Try other words.'}`;
   };
 
   let loading = 0;

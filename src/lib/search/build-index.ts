@@ -4,6 +4,7 @@
  */
 import { FIELD_WEIGHTS, REPEAT_WEIGHT, TITLE_LENGTH_NORM, WORDNET_SENSES, type Field } from './config';
 import { isEnglish, synonyms } from './wordnet';
+import { stemmer } from 'stemmer';
 import { indexWords, normalize, stem, STOPWORDS } from './text';
 import { mdxToText } from './mdx-text';
 
@@ -52,12 +53,27 @@ export interface SearchIndex {
   phrases: string[][];
   /** Words (vocab indices) that stand only in aliases and are not English: misspellings players make. */
   typos: number[];
+  /** Words of one family by Porter stem ("search", "searching", "searched"): stem → vocab indices (a word that
+   * is its own stem and has no family is left out: the vocabulary finds it). */
+  forms: Record<string, number[]>;
   /** Words (vocab indices) that only WordNet brought (synonyms): matched exactly, never as a prefix or typo. */
   wordnet: number[];
   /** Entries of every game, and per word how many of them hold it: one idf scale for every game's index, so
    * that scores from different games' indexes compare (all-games search). Absent: this index's own counts. */
   totalDocs?: number;
   totalDf?: number[];
+}
+
+/** Families of words by Porter stem (numbers and WordNet-only words left out). */
+function wordForms(vocab: readonly string[], keep: (w: string) => boolean): Record<string, number[]> {
+  const groups = new Map<string, number[]>();
+  vocab.forEach((w, i) => {
+    if (/^\d/.test(w) || !keep(w)) return;
+    const key = stemmer(w);
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
+  // A lone word is worth listing only when its stem is not the word itself ("produced" under "produc").
+  return Object.fromEntries([...groups].filter(([key, list]) => list.length > 1 || vocab[list[0]!] !== key));
 }
 
 /** Every index word of a doc, once. */
@@ -145,6 +161,7 @@ export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals): 
     postings,
     df,
     wordnet: vocab.flatMap((w, i) => (inEntry.has(w) ? [] : [i])),
+    forms: wordForms(vocab, (w) => inEntry.has(w)),
     typos: vocab.flatMap((w, i) => (!inText.has(w) && /^[a-z]+$/.test(w) && !isEnglish(w) ? [i] : [])),
     phrases: docs.map((doc) => [...new Set([doc.title, ...doc.aliases, ...doc.terms].map((p) => indexWords(p).join(' ')).filter(Boolean))]),
     ...(totals ? { totalDocs: totals.docs, totalDf: vocab.map((w) => totals.df.get(w) ?? 1) } : {}),

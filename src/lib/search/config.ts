@@ -16,8 +16,12 @@ export const FIELD_WEIGHTS = {
 } as const;
 export type Field = keyof typeof FIELD_WEIGHTS;
 
-/** Senses of each naming word whose WordNet synonyms an entry gets (0: none). */
-export const WORDNET_SENSES = 2;
+/**
+ * Senses of each naming word whose WordNet synonyms an entry gets (0: none). Measured: 1 or 2 senses move
+ * top-1 by -0.7 to +1.4 points on the four sets and grow the index 12-20%, so it is off; WordNet still tells
+ * misspelling aliases from real words (SearchIndex.typos).
+ */
+export const WORDNET_SENSES = 0;
 
 /** A word said n times in one field weighs (1 + this × ln n) times once. */
 export const REPEAT_WEIGHT = 1;
@@ -124,10 +128,8 @@ export const SEARCH = {
   namedLift: 0.3,
   /** Multiplier of a light word's weight (see LIGHT_WORDS). */
   lightWordFactor: 0.4,
-  /** Entries re-ranked by their best sentence (see Searcher.bestSentence), and the score of a sentence holding
-   * all the query's words (× share²). */
-  proximityPool: 30,
-  proximity: 0.15,
+  /** Results that get an answer sentence (the first ones, as many as the header popup shows). */
+  answers: 8,
   /** Results returned. */
   limit: 20,
 } as const;

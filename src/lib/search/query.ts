@@ -52,20 +52,13 @@ export class Searcher {
     this.idfAll = index.totalDf ? Float64Array.from(index.totalDf, (x) => Math.log(1 + total / x)) : this.idfGame;
   }
 
-  /** Vocabulary words by Porter stem ("searching", "searched" → "search"), built on first need. */
-  private porter?: Map<string, number[]>;
+  /** Vocabulary words of the same family as a word (Porter stem), from the index's families. */
   private porterGroup(word: string): number[] {
-    if (!this.porter) {
-      this.porter = new Map();
-      this.index.vocab.forEach((w, i) => {
-        if (/^\d/.test(w) || this.wordnetOnly.has(i)) return;
-        const key = stemmer(w);
-        const list = this.porter!.get(key);
-        if (list) list.push(i);
-        else this.porter!.set(key, [i]);
-      });
-    }
-    return this.porter.get(stemmer(word)) ?? [];
+    const key = stemmer(word);
+    const family = this.index.forms?.[key];
+    if (family) return family;
+    const self = this.wordIndex.get(key);
+    return self !== undefined && !this.wordnetOnly.has(self) ? [self] : [];
   }
 
   /** Builds the fuzzy matcher for words of this length ahead of need (call when idle: it takes a few ms). */
@@ -149,7 +142,7 @@ export class Searcher {
   }
 
   /** Ranked results for a query, optionally within one game. */
-  search(query: string, options: { game?: string; limit?: number; allGames?: boolean; explain?: boolean } = {}): SearchResult[] {
+  search(query: string, options: { game?: string; limit?: number; allGames?: boolean; explain?: boolean; answers?: boolean } = {}): SearchResult[] {
     const { words, typing, head } = queryWords(query);
     if (words.length === 0) return [];
     const idf = options.allGames ? this.idfAll : this.idfGame;
@@ -216,29 +209,29 @@ export class Searcher {
     }
     const byScore = (a: { score: number; d: number }, b: { score: number; d: number }) => b.score - a.score || a.d - b.d;
     ranked.sort(byScore);
-    // Proximity: the best entries so far gain by the sentence of their summary or body that holds the largest share
-    // of the query's words ("can I trade with the Merchant on someone else's turn" is one sentence of Merchant).
-    const asksNumber = asksForNumber(query);
-    const answers = new Map<number, string>();
-    if (words.length >= 2) {
-      const top = ranked.slice(0, SEARCH.proximityPool);
-      for (const r of top) {
-        const best = this.bestSentence(r.d, wordTerms, wordWeight, totalWeight, asksNumber, head);
-        r.score *= 1 + SEARCH.proximity * best.share * best.share;
-        if (best.text) answers.set(r.d, best.text);
-        if (options.explain) r.why += ` near ${best.share.toFixed(2)}`;
-      }
-      top.sort(byScore);
-      ranked.splice(0, top.length, ...top);
-    }
-    return ranked.slice(0, options.limit ?? SEARCH.limit).map(({ d, score, why }) => {
+    const context = { query, allGames: !!options.allGames, wordTerms, wordWeight, totalWeight, asksNumber: asksForNumber(query), head };
+    this.last = context;
+    return ranked.slice(0, options.limit ?? SEARCH.limit).map(({ d, score, why }, rank) => {
       const [url, title, g, summary] = docs[d]!;
       const r: SearchResult = { url, title, game: games[g]![0], gameTitle: games[g]![1], summary, score, matched: [...matchedTerms.get(d)!] };
-      const answer = answers.get(d);
-      if (answer) r.answer = answer;
+      if (options.answers !== false && rank < SEARCH.answers) this.addAnswer(r, d, context);
       if (options.explain) (r as SearchResult & { why: string }).why = why;
       return r;
     });
+  }
+
+  /** What the last search knew of its query's words, for answers found after a merge (see SearchSet). */
+  private last?: { query: string; allGames: boolean; wordTerms: Map<string, number>[]; wordWeight: number[]; totalWeight: number; asksNumber: boolean; head: number };
+  private addAnswer(r: SearchResult, d: number, c: NonNullable<typeof this.last>): void {
+    if (c.wordTerms.length < 2 && !c.asksNumber) return;
+    const { text } = this.bestSentence(d, c.wordTerms, c.wordWeight, c.totalWeight, c.asksNumber, c.head);
+    if (text) r.answer = text;
+  }
+
+  /** Adds its answer sentence to a result of this searcher's last search (for `query`). */
+  answerFor(r: SearchResult, query: string): void {
+    const d = this.index.docs.findIndex((x) => x[0] === r.url);
+    if (d >= 0 && this.last?.query === query) this.addAnswer(r, d, this.last);
   }
 
   /** Per doc: its summary's and body's sentences as index words (made on first need). */
@@ -341,10 +334,13 @@ export class SearchSet {
   search(query: string, options: { game?: string; limit?: number; explain?: boolean } = {}): SearchResult[] {
     const limit = options.limit ?? SEARCH.limit;
     if (options.game) return this.searchers.get(options.game)?.search(query, { ...options, limit }) ?? [];
-    return [...this.searchers.values()]
-      .flatMap((s) => s.search(query, { ...options, limit, allGames: true }))
+    // Answers (the sentence to show) are found for the merged list only, not for every game's own top results.
+    const merged = [...this.searchers.values()]
+      .flatMap((s) => s.search(query, { ...options, limit, allGames: true, answers: false }))
       .sort((a, b) => b.score - a.score || a.title.localeCompare(b.title))
       .slice(0, limit);
+    for (const r of merged.slice(0, SEARCH.answers)) this.searchers.get(r.game)?.answerFor(r, query);
+    return merged;
   }
 
   /** The body text of a result, for snippets. */
@@ -363,15 +359,15 @@ export function asksForNumber(query: string): boolean {
  * a yes/no is read there, without opening the entry), else the summary when it shows a matched word, else the
  * passage of the body with the most matched words, else the summary.
  */
-export function resultSnippet(r: SearchResult, body: () => string, width = 200): SnippetPart[] {
+export function resultSnippet(r: SearchResult, body: () => string, width = 180): SnippetPart[] {
   if (r.answer) {
     const parts = snippet(r.answer, r.matched, width);
     if (parts.length) return parts;
   }
-  const summary = snippet(r.summary, r.matched, 400);
+  const summary = snippet(r.summary, r.matched, width);
   if (summary.length) return summary;
   const passage = snippet(body(), r.matched, width);
-  return passage.length ? passage : [{ text: r.summary, hit: false }];
+  return passage.length ? passage : [{ text: r.summary.length > width ? `${r.summary.slice(0, r.summary.lastIndexOf(' ', width))} …` : r.summary, hit: false }];
 }
 
 /** A piece of snippet text; `hit` pieces are shown highlighted. Rendered as text, never as HTML. */
