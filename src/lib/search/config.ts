@@ -90,7 +90,7 @@ export const SEARCH = {
   /** A result's score is multiplied by (share of query words it matched)^this. */
   coveragePower: 2,
   /** Multiplier of a synonym's match (see SYNONYMS). */
-  synonymFactor: 0.6,
+  synonymFactor: 0.75,
   /** Words shorter than this are matched exactly or as a prefix, never fuzzily. */
   minFuzzyLength: 4,
   /** Fuzzy candidates Fuse.js proposes per query word, and how many are kept after ranking them by edit distance. */

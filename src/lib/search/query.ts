@@ -24,6 +24,9 @@ export interface SearchResult {
   answer?: string;
 }
 
+/** Endings that make a related word of another: "movement", "placement", "production", "equipping"... */
+const DERIVATIONAL = ['ment', 'ion', 'tion', 'ation', 'ing', 'er', 'ed', 'al', 'ive', 'able', 'ure', 'ance', 'ence'];
+
 /** A loaded index ready to search; keeps a per-word cache, so typing one more letter only redoes one word. */
 export class Searcher {
   /** Fuse.js over the words of about one length (±the edits allowed), built on first need: a third of the work. */
@@ -59,6 +62,17 @@ export class Searcher {
     if (family) return family;
     const self = this.wordIndex.get(key);
     return self !== undefined && !this.wordnetOnly.has(self) ? [self] : [];
+  }
+
+  /** Vocabulary words made of this word (less a final "e") and a derivational ending. */
+  private derived(word: string): number[] {
+    const base = word.endsWith('e') ? word.slice(0, -1) : word;
+    const out: number[] = [];
+    for (const ending of DERIVATIONAL) {
+      const i = this.wordIndex.get(base + ending) ?? this.wordIndex.get(word + ending);
+      if (i !== undefined && !this.wordnetOnly.has(i)) out.push(i);
+    }
+    return out;
   }
 
   /** Builds the fuzzy matcher for words of this length ahead of need (call when idle: it takes a few ms). */
@@ -107,9 +121,10 @@ export class Searcher {
       for (const term of prefixed.slice(0, SEARCH.prefixCandidates))
         out.push({ term, factor: (typing ? 1 : SEARCH.completedPrefixFactor) * SEARCH.prefixFactor * (0.6 + (0.4 * word.length) / vocab[term]!.length) });
     }
-    // Other forms of the same word (Porter stem): "searching" finds "search", "controls" "controlling".
-    if (word.length >= 3 && !hasDigit)
-      for (const term of this.porterGroup(word)) {
+    // Other forms of the same word: its Porter family ("searching" finds "search", "controls" "controlling"), and
+    // the word with a derivational ending ("move" → "movement", "place" → "placement", "produce" → "production").
+    if (word.length >= 3 && !hasDigit && !symbol)
+      for (const term of [...this.porterGroup(word), ...this.derived(word)]) {
         if (term === exact) continue;
         const c = out.find((x) => x.term === term);
         if (c) c.factor = Math.max(c.factor, SEARCH.stemFactor);
