@@ -1,16 +1,20 @@
 /**
  * npm run bench:search — the app's search against alternatives built over the same entries, on the labelled
- * query set bench/search-queries.json (each query scoped to its game, as the app scopes it):
+ * lookup sets (A and B written from the rulebooks only, the two older sets), each lookup scoped to its game (as the
+ * app scopes it from a game's pages) and unscoped (all games, the home page's box):
  *   accuracy   share of lookups answered by the 1st result, within the top 3, and MRR (first answer in top 10);
+ *   snippet    how often a lookup asking a number or a yes/no sees its answer in the first result's snippet;
  *   size       the index a reader downloads (gzip), and its share of the whole site's gzip size;
  *   load       parse + construct time of the index in Chromium at 4x CPU throttle;
- *   latency    per keystroke (every prefix of every query) in Chromium at 4x CPU throttle: median and p95,
- *              timed after 1 s of idle time once the indexes are loaded (as while a reader types).
- * Needs a built site (`npm run build`) for the site's total size.
- *   --misses          also list the lookups the app does not answer in its top 3
+ *   latency    each engine's search call per keystroke (every prefix of set A's lookups) at 4x CPU throttle;
+ *   typing     keystroke to next paint (Event Timing, as INP) in the header box of a game page vs a plain field.
+ * Needs a built site (`npm run build`). MiniSearch lives in bench/node_modules (installed on first run).
+ *   --misses          also list the lookups the app does not answer first
  *   --no-browser      accuracy and size only (no Chromium timing)
- *   --queries=FILE    another labelled set (default bench/search-queries.json)
+ *   --sets=A,old      these sets only (A, B, old, old-holdout); --queries=FILE another labelled set
  *   --only=a,b        only these engines (app, minisearch, fuse-default, fuse-token)
+ *   --latency=A       the sets whose prefixes time the engines; --no-engines skips that
+ *   --typing=A,B      the sets typed key by key for the Event Timing measure; --no-typing skips it
  */
 import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -229,6 +233,9 @@ interface TypingResult {
   box: number[];
   plain: number[];
 }
+/** The lookups whose every prefix times each engine's search call (set A by default: Fuse.js token search takes
+ * a tenth of a second a keystroke, so all four sets would take most of an hour). */
+const latencyQueries = (arg('latency') ?? 'A').split(',').flatMap((n) => sets.get(n) ?? (JSON.parse(readFileSync(SETS[n] ?? n, 'utf8')) as Query[]));
 const typingSets = (arg('typing') ?? 'A,B').split(',').filter((n) => SETS[n] || sets.has(n));
 let typing: TypingResult | undefined;
 async function measureTyping(browser: import('@playwright/test').Browser, port: number): Promise<TypingResult> {
@@ -298,7 +305,7 @@ try {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     // Plain source text: tsx would add helpers to a function passed here that the page does not have.
-    const result = (await page.evaluate(`(${IN_PAGE})(${JSON.stringify({ name, shards: Object.fromEntries(shipped.get(name)!), queries })})`)) as {
+    const result = (await page.evaluate(`(${IN_PAGE})(${JSON.stringify({ name, shards: Object.fromEntries(shipped.get(name)!), queries: latencyQueries })})`)) as {
       load: number;
       median: number;
       p95: number;

@@ -6,7 +6,7 @@
  * results have not changed, so a tap that lands while the list updates (or while the input loses focus) still
  * opens the result it was aimed at.
  */
-import { Searcher, SearchSet, resultSnippet, type SearchResult } from '../lib/search/query';
+import { Searcher, SearchSet, resultSnippet, type SearchResult, type SnippetPart } from '../lib/search/query';
 import { closestEntries } from '../lib/search/closest';
 import type { SearchIndex } from '../lib/search/build-index';
 
@@ -85,8 +85,8 @@ function loadProgressively(game: string | undefined, onProgress: (s: SearchSet, 
       return loadSearcher(game);
     });
 }
-/** What a result shows: its signature tells whether an element already shown can stay. */
-function resultLink(s: SearchSet, r: SearchResult, showGame: boolean): HTMLAnchorElement {
+/** A result's link: title, game (when searching all games) and snippet, built from text only. */
+function resultLink(r: SearchResult, parts: readonly SnippetPart[], showGame: boolean): HTMLAnchorElement {
   const a = document.createElement('a');
   a.href = r.url;
   a.dataset.result = '';
@@ -102,7 +102,7 @@ function resultLink(s: SearchSet, r: SearchResult, showGame: boolean): HTMLAncho
   }
   const text = document.createElement('span');
   text.className = 'result-snippet';
-  for (const p of resultSnippet(r, () => s.bodyOf(r.url))) {
+  for (const p of parts) {
     if (p.hit) {
       const m = document.createElement('mark');
       m.textContent = p.text;
@@ -121,14 +121,14 @@ function updateList(list: HTMLElement, s: SearchSet, results: readonly SearchRes
   const old = new Map<string, HTMLElement>();
   for (const el of Array.from(list.children) as HTMLElement[]) if (el.dataset.key) old.set(el.dataset.key, el);
   const wanted = results.map((r) => {
-    const link = resultLink(s, r, showGame);
-    const key = `${r.url}\n${showGame}\n${link.textContent}`;
+    const parts = resultSnippet(r, () => s.bodyOf(r.url));
+    const key = `${r.url}\n${showGame}\n${parts.map((p) => (p.hit ? `[${p.text}]` : p.text)).join('')}`;
     const kept = old.get(key);
     if (kept) return kept;
     const li = document.createElement('li');
     li.dataset.key = key;
     if (role) li.setAttribute('role', role);
-    li.append(link);
+    li.append(resultLink(r, parts, showGame));
     return li;
   });
   wanted.forEach((el, i) => {
@@ -136,6 +136,12 @@ function updateList(list: HTMLElement, s: SearchSet, results: readonly SearchRes
   });
   while (list.children.length > wanted.length) list.lastElementChild!.remove();
 }
+
+/**
+ * Resolves after the next paint: work started then does not delay the frame that shows the key just typed
+ * (what Event Timing, and so INP, measures), and keys typed meanwhile are searched once, together.
+ */
+const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /** Arrow keys move a highlight through a list's results; returns the highlighted link (or undefined). */
 function keyboardSelection(container: HTMLElement) {
@@ -164,6 +170,7 @@ export function attachSearchBox(input: HTMLInputElement, game?: string): void {
   const form = input.form!;
   let scope = game;
   let shown = '';
+  let lastSet: SearchSet | undefined;
   const bar = document.createElement('div');
   bar.className = 'scope-switch';
   const label = document.createElement('span');
@@ -191,6 +198,8 @@ export function attachSearchBox(input: HTMLInputElement, game?: string): void {
   let ticket = 0;
   const render = async () => {
     const mine = ++ticket;
+    await afterPaint();
+    if (mine !== ticket) return;
     const q = input.value;
     if (!q.trim()) {
       popup.hidden = true;
@@ -198,6 +207,7 @@ export function attachSearchBox(input: HTMLInputElement, game?: string): void {
       return;
     }
     const s = await loadSearcher(scope);
+    lastSet = s;
     if (mine !== ticket) return;
     // Same query, same scope: nothing to redo (a focus or a repeated event must not rebuild the list under a tap).
     const state = `${scope ?? ''}\n${q}`;
@@ -224,10 +234,12 @@ export function attachSearchBox(input: HTMLInputElement, game?: string): void {
       e.preventDefault();
       return;
     }
-    const target = popup.hidden ? undefined : selection.target();
-    if (target) {
+    // Enter before the list caught up with the last keys: the top result of what is typed now.
+    const stale = shown !== `${scope ?? ''}\n${input.value}`;
+    const href = stale ? lastSet?.search(input.value, { game: scope, limit: 1 })[0]?.url : popup.hidden ? undefined : selection.target()?.href;
+    if (href) {
       e.preventDefault();
-      location.href = target.href;
+      location.href = href;
     }
   });
   document.addEventListener('click', (e) => {
@@ -298,7 +310,12 @@ export async function startSearchPage(): Promise<void> {
       show(true);
     });
   };
-  input.addEventListener('input', () => show());
+  let typed = 0;
+  input.addEventListener('input', async () => {
+    const mine = ++typed;
+    await afterPaint();
+    if (mine === typed) show();
+  });
   // Only the scope radios: a text field's `change` (fired when it loses focus, as a result is tapped) must not
   // rebuild the list under the tap.
   form.addEventListener('change', (e) => {
@@ -310,6 +327,7 @@ export async function startSearchPage(): Promise<void> {
   });
   form.addEventListener('submit', (e) => {
     e.preventDefault();
+    show();
     const target = selection.target();
     if (target) location.href = target.href;
   });
