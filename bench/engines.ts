@@ -1,13 +1,14 @@
 /**
  * The alternatives `npm run bench:search` compares the app's search with, each built over the same entries
  * (the index's view: title, aliases, terms, summary, headings, body text). Each serialises to the string a
- * reader would download, and loads back into a search function that returns entry slugs, best first.
+ * reader would download, and loads back into a search function that returns `game/slug` ids, best first. Given
+ * every game's entries at once, an engine searches all games (one index, as a developer would set it up).
  */
 import Fuse from 'fuse.js';
 import MiniSearch from 'minisearch';
 import type { SearchDoc } from '../src/lib/search/build-index';
 
-/** A loaded engine: query → slugs, best first. */
+/** A loaded engine: query → `game/slug` ids, best first. */
 export type Engine = (query: string) => string[];
 
 export interface Alternative {
@@ -20,7 +21,7 @@ export interface Alternative {
 /** Flat records: arrays joined, so every engine sees the same text. */
 const records = (docs: SearchDoc[]) =>
   docs.map((d) => ({
-    id: d.slug,
+    id: `${d.game}/${d.slug}`,
     title: d.title,
     aliases: d.aliases.join(' · '),
     terms: d.terms.join(' · '),

@@ -6,14 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { loadCatalogue } from '../../src/build/catalogue';
-import { buildSearchIndex, searchDoc } from '../../src/lib/search/build-index';
-import { Searcher, SearchSet, snippet } from '../../src/lib/search/query';
+import { buildSearchIndexes, searchDoc } from '../../src/lib/search/build-index';
+import { closestEntries, parseMissingPath, safeDecode } from '../../src/lib/search/closest';
+import { mdxToText } from '../../src/lib/search/mdx-text';
+import { Searcher, SearchSet, resultSnippet, snippet } from '../../src/lib/search/query';
 import { editDistance, indexWords, queryWords, stem } from '../../src/lib/search/text';
 
 const cat = loadCatalogue();
-const searchers = new Map(
-  cat.games.map((g) => [g.id, new Searcher(buildSearchIndex(cat.entries.filter((e) => e.game === g.id).map((e) => searchDoc(g, e.slug, e.data, e.body))))]),
-);
+const indexes = buildSearchIndexes(cat.games.flatMap((g) => cat.entries.filter((e) => e.game === g.id).map((e) => searchDoc(g, e.slug, e.data, e.body))));
+const searchers = new Map(cat.games.map((g) => [g.id, new Searcher(indexes.get(g.id)!)]));
 const slugs = (game: string, q: string, limit = 3) => searchers.get(game)!.search(q, { limit }).map((r) => r.url.split('/')[2]);
 
 describe('text', () => {
@@ -36,6 +37,35 @@ describe('text', () => {
     expect(editDistance('defnce', 'defence')).toBe(1);
     expect(editDistance('monster', 'monastery', 1)).toBe(2);
     expect(editDistance('kitten', 'sitting')).toBe(3);
+  });
+});
+
+describe('MDX to text (syntax tree, not regular expressions)', () => {
+  const body = [
+    '## Setup steps',
+    '',
+    'Each player takes <Pick players={{2: "5 coins", 3: "4 coins", other: "3 coins"}} />.<When solo> The bot takes the [first seat](seats).</When><When not solo>Pass left.</When>',
+    '',
+    '| Card | Cost |',
+    '|---|---|',
+    '| **Sword** | 3 `iron` |',
+    '',
+    '- one',
+    '- ![trap icon](trap.png) two',
+  ].join('\n');
+  const { text, headings } = mdxToText(body);
+  it('keeps every option variant, Pick values (not their keys) and link text', () => {
+    expect(text).toContain('5 coins / 4 coins / 3 coins');
+    expect(text).not.toContain('other');
+    expect(text).toContain('The bot takes the first seat.');
+    expect(text).not.toMatch(/seat\.Pass/);
+    expect(text).not.toContain('](');
+  });
+  it('returns headings apart and ends each block with a line', () => {
+    expect(headings).toEqual(['Setup steps']);
+    expect(text.split('\n')).toContain('Setup steps.');
+    expect(text.split('\n')).toContain('Sword · 3 iron');
+    expect(text.split('\n')).toContain('trap icon two');
   });
 });
 
@@ -99,6 +129,54 @@ describe('SearchSet', () => {
   });
   it("finds the body text of any game's result", () => {
     expect(all.bodyOf('/pencilvillage/fight/').length).toBeGreaterThan(50);
+  });
+});
+
+describe('all games', () => {
+  const all = new SearchSet(searchers);
+  const top = (q: string) => all.search(q, { limit: 3 }).map((r) => r.url);
+  it('ranks a close match on one game\'s title above a weak match in another (one idf scale for every index)', () => {
+    expect(top('stirkes')[0]).toBe('/forge-war/strikes/');
+  });
+  it('shows each result\'s game', () => {
+    expect(all.search('setup').every((r) => r.gameTitle.length > 0)).toBe(true);
+  });
+});
+
+describe('symbols and question phrasing', () => {
+  it('finds symbols printed on the sheets', () => {
+    expect(slugs('pencilvillage', 'what does ! mean')[0]).toBe('traps');
+    expect(slugs('pencilvillage', '∇')[0]).toBe('passages');
+  });
+  it('weighs the thing a question asks about over its verbs', () => {
+    expect(slugs('pencilvillage', 'mill production')[0]).toBe('mill');
+    expect(slugs('now-or-never', 'how does searching work')[0]).toBe('search');
+  });
+});
+
+describe('answer in the list', () => {
+  it('shows the sentence holding the number a lookup asks for', () => {
+    const r = searchers.get('now-or-never')!.search('how many coins does each player get at setup', { limit: 1 })[0]!;
+    const text = resultSnippet(r, () => '').map((p) => p.text).join('');
+    expect(r.url).toBe('/now-or-never/setup-player-area/');
+    expect(text).toContain('17 coins');
+  });
+});
+
+describe('closest entries to a missing address (404)', () => {
+  const all = new SearchSet(searchers);
+  const games = cat.games.map((g) => g.id);
+  const closest = (path: string) => closestEntries(all, path, games).map((r) => r.url);
+  it('puts the mistyped slug\'s nearest entry first', () => {
+    expect(closest('/forge-war/strikse/')[0]).toBe('/forge-war/strikes/');
+    expect(closest('/now-or-never/warp-stones-rule/')[0]).toBe('/now-or-never/warp-stone/');
+  });
+  it('reads the slug, not the game, and never throws on a malformed address', () => {
+    expect(parseMissingPath('/now-or-never/not-a-rule/', games)).toEqual({ game: 'now-or-never', slug: 'not-a-rule' });
+    expect(() => safeDecode('/now-or-never/%E0%A4%A/')).not.toThrow();
+    expect(() => closest('/now-or-never/%E0%A4%A/')).not.toThrow();
+    expect(closest('/now-or-never/%E0%A4%A/').length).toBeGreaterThan(0);
+    expect(closest('/%%%/').length).toBeGreaterThanOrEqual(0);
   });
 });
 

@@ -2,8 +2,11 @@
  * Builds a game's search index at build time: a weighted inverted index over every entry's fields, the sorted
  * vocabulary (the browser runs Fuse.js over it for typos) and what results show. Served as /search/<game>.json.
  */
-import { FIELD_WEIGHTS, TITLE_LENGTH_NORM, type Field } from './config';
-import { indexWords, normalize } from './text';
+import { FIELD_WEIGHTS, REPEAT_WEIGHT, TITLE_LENGTH_NORM, WORDNET_SENSES, type Field } from './config';
+import { isEnglish, synonyms } from './wordnet';
+import { stemmer } from 'stemmer';
+import { indexWords, normalize, stem, STOPWORDS } from './text';
+import { mdxToText } from './mdx-text';
 
 /** One entry as the index sees it. */
 export interface SearchDoc {
@@ -48,31 +51,82 @@ export interface SearchIndex {
   df: number[];
   /** Per doc: normalised title and aliases, for phrase matches. */
   phrases: string[][];
+  /** Words (vocab indices) that stand only in aliases and are not English: misspellings players make. */
+  typos: number[];
+  /** Words of one family by Porter stem ("search", "searching", "searched"): stem → vocab indices (a word that
+   * is its own stem and has no family is left out: the vocabulary finds it). */
+  forms: Record<string, number[]>;
+  /** Words (vocab indices) that only WordNet brought (synonyms): matched exactly, never as a prefix or typo. */
+  wordnet: number[];
+  /** Entries of every game, and per word how many of them hold it: one idf scale for every game's index, so
+   * that scores from different games' indexes compare (all-games search). Absent: this index's own counts. */
+  totalDocs?: number;
+  totalDf?: number[];
+}
+
+/** Families of words by Porter stem (numbers and WordNet-only words left out). */
+function wordForms(vocab: readonly string[], keep: (w: string) => boolean): Record<string, number[]> {
+  const groups = new Map<string, number[]>();
+  vocab.forEach((w, i) => {
+    if (/^\d/.test(w) || !keep(w)) return;
+    const key = stemmer(w);
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
+  // A lone word is worth listing only when its stem is not the word itself ("produced" under "produc").
+  return Object.fromEntries([...groups].filter(([key, list]) => list.length > 1 || vocab[list[0]!] !== key));
+}
+
+/** Every index word of a doc, once. */
+function docWords(doc: SearchDoc): Set<string> {
+  return new Set([doc.title, doc.summary, doc.body, ...doc.aliases, ...doc.terms, ...doc.headings].flatMap(indexWords));
+}
+
+/** Document counts over every game's entries, for one idf scale across the games' indexes. */
+export interface Totals {
+  docs: number;
+  df: Map<string, number>;
+}
+export function totalsOf(all: readonly SearchDoc[]): Totals {
+  const df = new Map<string, number>();
+  for (const doc of all) for (const w of docWords(doc)) df.set(w, (df.get(w) ?? 0) + 1);
+  return { docs: all.length, df };
+}
+
+/** One index per game, with idf counted over all of them (see `SearchIndex.totalDf`). */
+export function buildSearchIndexes(all: readonly SearchDoc[]): Map<string, SearchIndex> {
+  const totals = totalsOf(all);
+  const games = [...new Set(all.map((d) => d.game))];
+  return new Map(games.map((g) => [g, buildSearchIndex(all.filter((d) => d.game === g), totals)]));
 }
 
 /** Builds the index from the docs, in any order (they are sorted by game and slug, so the output is stable). */
-export function buildSearchIndex(input: readonly SearchDoc[]): SearchIndex {
+export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals): SearchIndex {
   const docs = [...input].sort((a, b) => (a.game === b.game ? (a.slug < b.slug ? -1 : 1) : a.game < b.game ? -1 : 1));
   const games: [string, string][] = [];
   const gameIdx = new Map<string, number>();
   const weights = new Map<string, Map<number, number>>();
+  /** Words found in some field other than aliases (so not a misspelling alias), and in any but WordNet's. */
+  const inText = new Set<string>();
+  const inEntry = new Set<string>();
   docs.forEach((doc, d) => {
     if (!gameIdx.has(doc.game)) {
       gameIdx.set(doc.game, games.length);
       games.push([doc.game, doc.gameTitle]);
     }
+    // Per word: how often each field holds it. A word's weight in the entry is the sum over fields of the field's
+    // weight, with diminishing returns for repeats (three aliases saying "xp" are not three times one).
+    const counts = new Map<string, Map<Field, number>>();
     const add = (text: string, field: Field) => {
       const words = indexWords(text);
-      const counts = new Map<string, number>();
-      for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
       // A word is worth more in a short title than in a long one ("Fight" vs "Objective: fight 10 times").
       const norm = field === 'title' ? 1 / Math.sqrt(Math.max(1, words.length)) ** TITLE_LENGTH_NORM : 1;
-      for (const [w, n] of counts) {
-        if (!weights.has(w)) weights.set(w, new Map());
-        const m = weights.get(w)!;
-        // Diminishing returns for repeats; body repeats count least.
-        const tf = field === 'body' ? 1 + Math.log(n) : 1;
-        m.set(d, (m.get(d) ?? 0) + FIELD_WEIGHTS[field] * tf * norm);
+      const seen = new Map<string, number>();
+      for (const w of words) seen.set(w, (seen.get(w) ?? 0) + 1);
+      for (const [w, n] of seen) {
+        if (!counts.has(w)) counts.set(w, new Map());
+        const c = counts.get(w)!;
+        // Repeats count in the body; in a title, alias or heading a word counts once per phrase.
+        c.set(field, (c.get(field) ?? 0) + (field === 'title' ? norm : field === 'body' ? n : 1));
       }
     };
     add(doc.title, 'title');
@@ -81,6 +135,20 @@ export function buildSearchIndex(input: readonly SearchDoc[]): SearchIndex {
     for (const a of doc.aliases) add(a, 'alias');
     for (const t of doc.terms) add(t, 'term');
     for (const h of doc.headings) add(h, 'heading');
+    if (WORDNET_SENSES > 0) {
+      // WordNet synonyms of the words that name the entry (title, aliases, terms) that the entry does not use.
+      const naming = new Set([doc.title, ...doc.aliases, ...doc.terms].flatMap(indexWords));
+      const extra = new Set([...naming].flatMap((w) => synonyms(w, WORDNET_SENSES)).map(stem).filter((w) => !counts.has(w) && !STOPWORDS.has(w)));
+      for (const w of extra) counts.set(w, new Map([['wordnet', 1]]));
+    }
+    for (const [w, c] of counts) {
+      if ([...c.keys()].some((f) => f !== 'alias' && f !== 'wordnet')) inText.add(w);
+      if ([...c.keys()].some((f) => f !== 'wordnet')) inEntry.add(w);
+      let x = 0;
+      for (const [field, n] of c) x += FIELD_WEIGHTS[field] * (field === 'title' ? n : 1 + REPEAT_WEIGHT * Math.log(n));
+      if (!weights.has(w)) weights.set(w, new Map());
+      weights.get(w)!.set(d, x);
+    }
   });
   const vocab = [...weights.keys()].sort();
   const postings = vocab.map((w) => [...weights.get(w)!].flatMap(([d, x]) => [d, Math.round(x * 10) / 10]));
@@ -92,33 +160,12 @@ export function buildSearchIndex(input: readonly SearchDoc[]): SearchIndex {
     vocab,
     postings,
     df,
+    wordnet: vocab.flatMap((w, i) => (inEntry.has(w) ? [] : [i])),
+    forms: wordForms(vocab, (w) => inEntry.has(w)),
+    typos: vocab.flatMap((w, i) => (!inText.has(w) && /^[a-z]+$/.test(w) && !isEnglish(w) ? [i] : [])),
     phrases: docs.map((doc) => [...new Set([doc.title, ...doc.aliases, ...doc.terms].map((p) => indexWords(p).join(' ')).filter(Boolean))]),
+    ...(totals ? { totalDocs: totals.docs, totalDf: vocab.map((w) => totals.df.get(w) ?? 1) } : {}),
   };
 }
 
-/** Plain text of an MDX body: markup, components and link targets removed; headings returned separately. */
-export function mdxToText(body: string): { text: string; headings: string[] } {
-  const headings: string[] = [];
-  const text = body
-    .replace(/^#{1,6}\s+(.*)$/gm, (_, h: string) => {
-      headings.push(h);
-      return `${h}.`;
-    })
-    .replace(/<Pick\s+[a-z-]+=\{\{([\s\S]*?)\}\}\s*\/>/g, (_, inner: string) =>
-      [...inner.matchAll(/"([^"]*)"/g)].map((m) => m[1]).join(' / '),
-    )
-    .replace(/<\/?When[^>]*>/g, ' ')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^\s*>\s?/gm, '')
-    .replace(/\*\*|__|`/g, '')
-    .replace(/^\s*\|?\s*:?-{3,}.*$/gm, '')
-    .replace(/\|/g, ' ')
-    .replace(/^\s*[-*+]\s+/gm, '')
-    .replace(/^\s*\d+\.\s+/gm, '')
-    .replace(/[ \t]+/g, ' ')
-    .replace(/\n{2,}/g, '\n')
-    .trim();
-  return { text, headings };
-}
-
-export { normalize };
+export { normalize, mdxToText };

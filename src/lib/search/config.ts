@@ -11,8 +11,20 @@ export const FIELD_WEIGHTS = {
   summary: 3,
   heading: 3,
   body: 1,
+  /** WordNet synonyms of the words naming the entry (added at build time, see WORDNET_SENSES). */
+  wordnet: 2,
 } as const;
 export type Field = keyof typeof FIELD_WEIGHTS;
+
+/**
+ * Senses of each naming word whose WordNet synonyms an entry gets (0: none). Measured: 1 or 2 senses move
+ * top-1 by -0.7 to +1.4 points on the four sets and grow the index 12-20%, so it is off; WordNet still tells
+ * misspelling aliases from real words (SearchIndex.typos).
+ */
+export const WORDNET_SENSES = 0;
+
+/** A word said n times in one field weighs (1 + this × ln n) times once. */
+export const REPEAT_WEIGHT = 1;
 
 /** How strongly a long title dilutes each of its words: weight × (1/√words)^this. 0 turns it off. */
 export const TITLE_LENGTH_NORM = 1;
@@ -66,13 +78,19 @@ export const SYNONYMS: Record<string, readonly string[]> = {
   trade: ['exchange'],
 };
 
+/**
+ * Words that questions use around the thing asked ("how does searching *work*", "what do I *get*"): searched,
+ * but weighing less than the head noun.
+ */
+export const LIGHT_WORDS = new Set(['get', 'work', 'happen', 'use', 'make', 'give', 'need', 'want', 'allow', 'able', 'go', 'put', 'say', 'way', 'thing', 'rule']);
+
 export const SEARCH = {
   /** Coverage weighs each query word by its idf (true) or counts words alike (false). */
   weightedCoverage: true,
   /** A result's score is multiplied by (share of query words it matched)^this. */
   coveragePower: 2,
   /** Multiplier of a synonym's match (see SYNONYMS). */
-  synonymFactor: 0.6,
+  synonymFactor: 0.75,
   /** Words shorter than this are matched exactly or as a prefix, never fuzzily. */
   minFuzzyLength: 4,
   /** Fuzzy candidates Fuse.js proposes per query word, and how many are kept after ranking them by edit distance. */
@@ -82,17 +100,36 @@ export const SEARCH = {
   maxEdits: (length: number): number => (length <= 5 ? 1 : 2),
   /** An exact word found in at most this many entries (often a misspelling alias) still gets fuzzy matches. */
   rareExact: 2,
+  /** ...and when a word one edit away is this many times as common, the rare word counts as its misspelling:
+   * the common word matches fully, the rare one at this factor. */
+  misspellingRatio: 3,
+  misspellingFactor: 0.9,
   /** Prefix completions kept for the word being typed. */
   prefixCandidates: 12,
   /** Words already typed (not the last) also match longer words they begin ("fail" → "failure"), at this factor. */
   prefixAllWords: true,
   completedPrefixFactor: 0.7,
+  /** Multiplier of another form of the word (same Porter stem: "searching" → "search"). */
+  stemFactor: 0.65,
   /** Multiplier of a prefix match, and of a fuzzy match at score 0. */
   prefixFactor: 0.7,
   fuzzyFactor: 0.75,
+  /** A fuzzy match's factor falls as (1 − edits/(length+1))^this: 2 edits on a short word weigh much less than 1. */
+  fuzzyDecay: 2,
   /** Extra score when the whole query equals, or is contained in, a title or alias. */
   phraseExact: 40,
   phraseContained: 10,
+  /** Extra score when a title or alias of 2+ words stands in the query, in order (× share of the query's weight). */
+  phraseInQuery: 30,
+  phraseInQueryMinWords: 1,
+  /** Multiplier of the weight of the word a question asks about ("how many *coins*"). */
+  headWordFactor: 1.5,
+  /** Share of the missing coverage given back to an entry whose title, alias or term stands in the query. */
+  namedLift: 0.3,
+  /** Multiplier of a light word's weight (see LIGHT_WORDS). */
+  lightWordFactor: 0.4,
+  /** Results that get an answer sentence (the first ones, as many as the header popup shows). */
+  answers: 8,
   /** Results returned. */
   limit: 20,
 } as const;

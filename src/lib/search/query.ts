@@ -6,9 +6,10 @@
  * matched, plus title/alias phrase bonuses.
  */
 import Fuse from 'fuse.js';
-import { FUSE_OPTIONS, SEARCH, SYNONYMS } from './config';
+import { stemmer } from 'stemmer';
+import { FUSE_OPTIONS, LIGHT_WORDS, SEARCH, SYNONYMS } from './config';
 import type { SearchIndex } from './build-index';
-import { editDistance, indexWords, normalize, queryWords, stem } from './text';
+import { editDistance, indexWords, normalize, queryWords, sentences, stem } from './text';
 
 export interface SearchResult {
   url: string;
@@ -19,7 +20,12 @@ export interface SearchResult {
   score: number;
   /** Stems that matched, for highlighting. */
   matched: string[];
+  /** The sentence of the entry that holds most of the query (and a number, when the query asks one). */
+  answer?: string;
 }
+
+/** Endings that make a related word of another: "movement", "placement", "production", "equipping"... */
+const DERIVATIONAL = ['ment', 'ion', 'tion', 'ation', 'ing', 'er', 'ed', 'al', 'ive', 'able', 'ure', 'ance', 'ence'];
 
 /** A loaded index ready to search; keeps a per-word cache, so typing one more letter only redoes one word. */
 export class Searcher {
@@ -30,8 +36,43 @@ export class Searcher {
 
   private readonly synonyms = new Map(Object.entries(SYNONYMS).map(([w, list]) => [stem(w), list.map(stem)]));
 
+  /** Per vocabulary word: its idf within this game, and over every game's entries (where the index carries them:
+   * an all-games search scores on that one scale, so that scores from different games' indexes compare). */
+  private readonly idfGame: Float64Array;
+  private readonly idfAll: Float64Array;
+
+  /** Misspelling aliases and words only WordNet brought (see SearchIndex.typos, .wordnet). */
+  private readonly typos: Set<number>;
+  private readonly wordnetOnly: Set<number>;
+
   constructor(readonly index: SearchIndex) {
     this.wordIndex = new Map(index.vocab.map((w, i) => [w, i]));
+    this.typos = new Set(index.typos ?? []);
+    this.wordnetOnly = new Set(index.wordnet ?? []);
+    const n = index.docs.length;
+    this.idfGame = Float64Array.from(index.df, (x) => Math.log(1 + n / x));
+    const total = index.totalDocs ?? n;
+    this.idfAll = index.totalDf ? Float64Array.from(index.totalDf, (x) => Math.log(1 + total / x)) : this.idfGame;
+  }
+
+  /** Vocabulary words of the same family as a word (Porter stem), from the index's families. */
+  private porterGroup(word: string): number[] {
+    const key = stemmer(word);
+    const family = this.index.forms?.[key];
+    if (family) return family;
+    const self = this.wordIndex.get(key);
+    return self !== undefined && !this.wordnetOnly.has(self) ? [self] : [];
+  }
+
+  /** Vocabulary words made of this word (less a final "e") and a derivational ending. */
+  private derived(word: string): number[] {
+    const base = word.endsWith('e') ? word.slice(0, -1) : word;
+    const out: number[] = [];
+    for (const ending of DERIVATIONAL) {
+      const i = this.wordIndex.get(base + ending) ?? this.wordIndex.get(word + ending);
+      if (i !== undefined && !this.wordnetOnly.has(i)) out.push(i);
+    }
+    return out;
   }
 
   /** Builds the fuzzy matcher for words of this length ahead of need (call when idle: it takes a few ms). */
@@ -45,7 +86,7 @@ export class Searcher {
       const max = SEARCH.maxEdits(length);
       const terms: number[] = [];
       this.index.vocab.forEach((w, i) => {
-        if (Math.abs(w.length - length) <= max) terms.push(i);
+        if (Math.abs(w.length - length) <= max && !this.wordnetOnly.has(i)) terms.push(i);
       });
       f = { fuse: new Fuse(terms.map((i) => this.index.vocab[i]!), { ...FUSE_OPTIONS }), terms };
       this.fuseByLength.set(length, f);
@@ -61,7 +102,10 @@ export class Searcher {
     const out: { term: number; factor: number }[] = [];
     const exact = this.wordIndex.get(word);
     if (exact !== undefined) out.push({ term: exact, factor: 1 });
-    if ((typing && word.length >= 2) || (SEARCH.prefixAllWords && word.length >= 4)) {
+    // Numbers and symbol words ("sym2207") match exactly, or as a prefix while typed ("1" → "12").
+    const hasDigit = /\d/.test(word);
+    const symbol = /^sym[0-9a-f]+$/.test(word);
+    if (((typing && word.length >= 2) || (SEARCH.prefixAllWords && word.length >= 4 && !hasDigit)) && !symbol) {
       // Binary search to the first vocab word >= word, then walk the prefix range.
       const { vocab, df } = this.index;
       let lo = 0;
@@ -72,13 +116,22 @@ export class Searcher {
         else hi = mid;
       }
       const prefixed: number[] = [];
-      for (let i = lo; i < vocab.length && vocab[i]!.startsWith(word); i++) if (i !== exact) prefixed.push(i);
+      for (let i = lo; i < vocab.length && vocab[i]!.startsWith(word); i++) if (i !== exact && !this.wordnetOnly.has(i)) prefixed.push(i);
       prefixed.sort((a, b) => df[b]! - df[a]!);
       for (const term of prefixed.slice(0, SEARCH.prefixCandidates))
         out.push({ term, factor: (typing ? 1 : SEARCH.completedPrefixFactor) * SEARCH.prefixFactor * (0.6 + (0.4 * word.length) / vocab[term]!.length) });
     }
+    // Other forms of the same word: its Porter family ("searching" finds "search", "controls" "controlling"), and
+    // the word with a derivational ending ("move" → "movement", "place" → "placement", "produce" → "production").
+    if (word.length >= 3 && !hasDigit && !symbol)
+      for (const term of [...this.porterGroup(word), ...this.derived(word)]) {
+        if (term === exact) continue;
+        const c = out.find((x) => x.term === term);
+        if (c) c.factor = Math.max(c.factor, SEARCH.stemFactor);
+        else out.push({ term, factor: SEARCH.stemFactor });
+      }
     const rare = exact !== undefined && this.index.df[exact]! <= SEARCH.rareExact;
-    if ((out.length === 0 || (rare && word.length > 4)) && word.length >= SEARCH.minFuzzyLength && !/^\d+$/.test(word)) {
+    if ((out.length === 0 || (rare && word.length > 4)) && word.length >= SEARCH.minFuzzyLength && !hasDigit) {
       // Fuse.js proposes words; a true edit distance (which counts a swap of 2 letters as 1 edit) ranks them.
       const max = SEARCH.maxEdits(word.length);
       const { vocab, df } = this.index;
@@ -89,7 +142,14 @@ export class Searcher {
         .filter((c) => c.d <= max && c.term !== exact)
         .sort((a, b) => a.d - b.d || df[b.term]! - df[a.term]!)
         .slice(0, SEARCH.fuzzyCandidates);
-      for (const c of near) out.push({ term: c.term, factor: SEARCH.fuzzyFactor * (1 - c.d / (word.length + 1)) });
+      for (const c of near) out.push({ term: c.term, factor: SEARCH.fuzzyFactor * (1 - c.d / (word.length + 1)) ** SEARCH.fuzzyDecay });
+      // A rare word one edit from a much more common one is a misspelling alias ("champoin" on Champions): the
+      // player means the common word, which every entry about it holds.
+      const first = near[0];
+      if (rare && first && first.d === 1 && this.typos.has(exact!) && df[first.term]! >= SEARCH.misspellingRatio * df[exact!]!) {
+        out[0]!.factor = SEARCH.misspellingFactor;
+        out.find((c) => c.term === first.term)!.factor = 1;
+      }
     }
     if (this.cache.size > 2000) this.cache.clear();
     this.cache.set(key, out);
@@ -97,41 +157,55 @@ export class Searcher {
   }
 
   /** Ranked results for a query, optionally within one game. */
-  search(query: string, options: { game?: string; limit?: number } = {}): SearchResult[] {
-    const { words, typing } = queryWords(query);
+  search(query: string, options: { game?: string; limit?: number; allGames?: boolean; explain?: boolean; answers?: boolean } = {}): SearchResult[] {
+    const { words, typing, head } = queryWords(query);
     if (words.length === 0) return [];
-    const { docs, postings, df, games, vocab, phrases } = this.index;
+    const idf = options.allGames ? this.idfAll : this.idfGame;
+    const { docs, postings, games, vocab, phrases } = this.index;
     const gameFilter = options.game ? games.findIndex(([id]) => id === options.game) : -1;
-    const n = docs.length;
     const scores = new Map<number, number>();
     // Coverage counts each query word by its weight (the idf of its best candidate): missing a word that most
     // entries hold ("village") costs less than missing a rare one ("walls").
     const wordWeight: number[] = [];
     const hits = new Map<number, number>();
     const matchedTerms = new Map<number, Set<string>>();
+    /** Per query word: each vocabulary word it stands for, with its best match factor (for phrase matches). */
+    const wordTerms: Map<string, number>[] = [];
     words.forEach((word, i) => {
       const typed = typing && i === words.length - 1;
       const found = [...this.candidates(word, typed)];
       for (const syn of this.synonyms.get(word) ?? [])
         for (const c of this.candidates(syn, false)) found.push({ term: c.term, factor: c.factor * SEARCH.synonymFactor });
+      const light = i === head ? SEARCH.headWordFactor : LIGHT_WORDS.has(word) ? SEARCH.lightWordFactor : 1;
+      const terms = new Map<string, number>();
       /** Per doc: the best match score of this word, and the word's weight there (factor × idf). */
       const perDoc = new Map<number, { score: number; weight: number }>();
+      // The word's weight: the idf of its best match (the word itself when the index has it), not of a rarer
+      // near miss; an entry matching it only through a weaker candidate covers that share of it.
+      let bestFactor = 0;
       let weight = 0;
+      for (const { term, factor } of found)
+        if (factor > bestFactor || (factor === bestFactor && idf[term]! > weight / light)) {
+          bestFactor = factor;
+          weight = idf[term]! * light;
+        }
       for (const { term, factor } of found) {
-        const w = factor * Math.log(1 + n / df[term]!);
-        weight = Math.max(weight, w);
+        terms.set(vocab[term]!, Math.max(terms.get(vocab[term]!) ?? 0, factor));
+        const w = factor * idf[term]! * light;
+        const covered = (weight * factor) / bestFactor;
         const list = postings[term]!;
         for (let j = 0; j < list.length; j += 2) {
           const d = list[j]!;
           if (gameFilter >= 0 && docs[d]![2] !== gameFilter) continue;
           const hit = perDoc.get(d) ?? { score: 0, weight: 0 };
           hit.score = Math.max(hit.score, w * list[j + 1]!);
-          hit.weight = Math.max(hit.weight, w);
+          hit.weight = Math.max(hit.weight, covered);
           perDoc.set(d, hit);
           if (!matchedTerms.has(d)) matchedTerms.set(d, new Set());
           matchedTerms.get(d)!.add(vocab[term]!);
         }
       }
+      wordTerms[i] = terms;
       wordWeight[i] = weight;
       for (const [d, hit] of perDoc) {
         scores.set(d, (scores.get(d) ?? 0) + hit.score);
@@ -139,20 +213,85 @@ export class Searcher {
       }
     });
     const totalWeight = SEARCH.weightedCoverage ? wordWeight.reduce((a, b) => a + b, 0) || 1 : words.length;
-    const phrase = words.join(' ');
-    const results: SearchResult[] = [];
+    const ranked: { d: number; score: number; why: string }[] = [];
     for (const [d, s] of scores) {
-      const coverage = Math.min(1, hits.get(d)! / totalWeight);
-      let score = s * coverage ** SEARCH.coveragePower;
-      for (const p of phrases[d]!) {
-        if (p === phrase) score += SEARCH.phraseExact;
-        else if (words.length > 1 && (` ${p} `).includes(` ${phrase} `)) score += SEARCH.phraseContained;
-      }
-      const [url, title, g, summary] = docs[d]!;
-      results.push({ url, title, game: games[g]![0], gameTitle: games[g]![1], summary, score, matched: [...matchedTerms.get(d)!] });
+      const { bonus, named } = phraseBonus(phrases[d]!, wordTerms, wordWeight, totalWeight);
+      // An entry the query names (its title, alias or term stands in the query: "*mill* production") is what the
+      // query is about; the other words qualify it, and missing them costs less than for an entry named nowhere.
+      const matched = Math.min(1, hits.get(d)! / totalWeight);
+      const coverage = matched + (1 - matched) * SEARCH.namedLift * named;
+      ranked.push({ d, score: s * coverage ** SEARCH.coveragePower + bonus, why: options.explain ? `base ${s.toFixed(1)} cov ${coverage.toFixed(2)} phrase ${bonus.toFixed(1)}` : '' });
     }
-    results.sort((a, b) => b.score - a.score || a.title.localeCompare(b.title));
-    return results.slice(0, options.limit ?? SEARCH.limit);
+    const byScore = (a: { score: number; d: number }, b: { score: number; d: number }) => b.score - a.score || a.d - b.d;
+    ranked.sort(byScore);
+    const context = { query, allGames: !!options.allGames, wordTerms, wordWeight, totalWeight, asksNumber: asksForNumber(query), head };
+    this.last = context;
+    return ranked.slice(0, options.limit ?? SEARCH.limit).map(({ d, score, why }, rank) => {
+      const [url, title, g, summary] = docs[d]!;
+      const r: SearchResult = { url, title, game: games[g]![0], gameTitle: games[g]![1], summary, score, matched: [...matchedTerms.get(d)!] };
+      if (options.answers !== false && rank < SEARCH.answers) this.addAnswer(r, d, context);
+      if (options.explain) (r as SearchResult & { why: string }).why = why;
+      return r;
+    });
+  }
+
+  /** What the last search knew of its query's words, for answers found after a merge (see SearchSet). */
+  private last?: { query: string; allGames: boolean; wordTerms: Map<string, number>[]; wordWeight: number[]; totalWeight: number; asksNumber: boolean; head: number };
+  private addAnswer(r: SearchResult, d: number, c: NonNullable<typeof this.last>): void {
+    if (c.wordTerms.length < 2 && !c.asksNumber) return;
+    const { text } = this.bestSentence(d, c.wordTerms, c.wordWeight, c.totalWeight, c.asksNumber, c.head);
+    if (text) r.answer = text;
+  }
+
+  /** Adds its answer sentence to a result of this searcher's last search (for `query`). */
+  answerFor(r: SearchResult, query: string): void {
+    const d = this.index.docs.findIndex((x) => x[0] === r.url);
+    if (d >= 0 && this.last?.query === query) this.addAnswer(r, d, this.last);
+  }
+
+  /** Per doc: its summary's and body's sentences as index words (made on first need). */
+  private readonly sentenceCache = new Map<number, { text: string; words: string[] }[]>();
+  private sentencesOf(d: number): { text: string; words: string[] }[] {
+    let list = this.sentenceCache.get(d);
+    if (!list) {
+      const [, , , summary, body] = this.index.docs[d]!;
+      list = sentences(`${summary}\n${body}`).map((text) => ({ text, words: indexWords(text) }));
+      this.sentenceCache.set(d, list);
+    }
+    return list;
+  }
+
+  /**
+   * The sentence of a doc's summary or body holding the largest (idf-weighted) share of the query's words (2 or
+   * more of them): `share` ranks the doc; `text` is the sentence to show, where a query asking a number prefers
+   * a sentence with a digit.
+   */
+  bestSentence(d: number, wordTerms: readonly Map<string, number>[], wordWeight: readonly number[], totalWeight: number, asksNumber = false, head = -1): { share: number; text: string } {
+    let bestShare = 0;
+    let text = '';
+    let textScore = 0;
+    for (const sentence of this.sentencesOf(d)) {
+      let share = 0;
+      let n = 0;
+      wordTerms.forEach((terms, i) => {
+        let f = 0;
+        for (const w of sentence.words) f = Math.max(f, terms.get(w) ?? 0);
+        if (f > 0) {
+          n++;
+          share += (wordWeight[i]! * f) / totalWeight;
+        }
+      });
+      // The number asked for stands next to the word the question asks about ("17 coins", "costs 3w").
+      const ws = sentence.words;
+      const headTerms = asksNumber && head >= 0 ? wordTerms[head] : undefined;
+      const counted = !!headTerms && ws.some((w, k) => headTerms.has(w) && (/^\d+$/.test(ws[k - 1] ?? '') || /^\d+$/.test(ws[k + 1] ?? '')));
+      if (n < 2 && !counted) continue;
+      if (n >= 2) bestShare = Math.max(bestShare, share);
+      let score = share;
+      if (asksNumber) score *= counted ? 2 : /\d/.test(sentence.text) ? 1 : 0.5;
+      if (score > textScore) [text, textScore] = [sentence.text, score];
+    }
+    return { share: bestShare, text };
   }
 
   /** The body text of a result, for snippets. */
@@ -162,25 +301,88 @@ export class Searcher {
 }
 
 /**
+ * Extra score from an entry's title, aliases and terms (normalised phrases) read against the query's words, each
+ * query word standing for the vocabulary words it matched (exactly, as a prefix, through a typo or a synonym, with
+ * that match's factor): the whole query is the phrase ("xp" → "Experience" through its synonym); a phrase of
+ * 2+ words stands in the query, in order ("what happens when I hit 0 hearts" holds the alias "0 hearts"); the
+ * query stands in the phrase, in order. The best of an entry's phrases counts.
+ */
+function phraseBonus(phrases: readonly string[], wordTerms: readonly Map<string, number>[], wordWeight: readonly number[], totalWeight: number): { bonus: number; named: number } {
+  const m = wordTerms.length;
+  let best = 0;
+  let named = 0;
+  for (const phrase of phrases) {
+    const pw = phrase.split(' ');
+    const k = pw.length;
+    // Where the phrase's words follow each other among the query's (a run), or the query's in the phrase's.
+    if (k <= m) {
+      for (let start = 0; start + k <= m; start++) {
+        let f = 1;
+        let w = 0;
+        for (let t = 0; t < k && f > 0; t++) {
+          f *= wordTerms[start + t]!.get(pw[t]!) ?? 0;
+          w += wordWeight[start + t]!;
+        }
+        if (f <= 0) continue;
+        named = Math.max(named, f);
+        if (k === m) best = Math.max(best, SEARCH.phraseExact * f);
+        else if (k >= SEARCH.phraseInQueryMinWords) best = Math.max(best, SEARCH.phraseInQuery * f * (w / totalWeight));
+      }
+    } else if (m >= 2) {
+      for (let start = 0; start + m <= k; start++) {
+        let f = 1;
+        for (let t = 0; t < m && f > 0; t++) f *= wordTerms[t]!.get(pw[start + t]!) ?? 0;
+        if (f > 0) best = Math.max(best, SEARCH.phraseContained * f * (m / k));
+      }
+    }
+  }
+  return { bonus: best, named };
+}
+
+/**
  * Several games' searchers as one: a game-scoped search asks that game's index only; an unscoped one asks every
  * loaded index and merges the results by score (each index scores against its own game's word frequencies).
  */
 export class SearchSet {
   constructor(readonly searchers: ReadonlyMap<string, Searcher>) {}
 
-  search(query: string, options: { game?: string; limit?: number } = {}): SearchResult[] {
+  search(query: string, options: { game?: string; limit?: number; explain?: boolean } = {}): SearchResult[] {
     const limit = options.limit ?? SEARCH.limit;
-    if (options.game) return this.searchers.get(options.game)?.search(query, { limit }) ?? [];
-    return [...this.searchers.values()]
-      .flatMap((s) => s.search(query, { limit }))
+    if (options.game) return this.searchers.get(options.game)?.search(query, { ...options, limit }) ?? [];
+    // Answers (the sentence to show) are found for the merged list only, not for every game's own top results.
+    const merged = [...this.searchers.values()]
+      .flatMap((s) => s.search(query, { ...options, limit, allGames: true, answers: false }))
       .sort((a, b) => b.score - a.score || a.title.localeCompare(b.title))
       .slice(0, limit);
+    for (const r of merged.slice(0, SEARCH.answers)) this.searchers.get(r.game)?.answerFor(r, query);
+    return merged;
   }
 
   /** The body text of a result, for snippets. */
   bodyOf(url: string): string {
     return this.searchers.get(url.split('/')[1] ?? '')?.bodyOf(url) ?? '';
   }
+}
+
+/** Whether a query asks for a number: "how many…", "how much…", "… cost", or holds a number itself. */
+export function asksForNumber(query: string): boolean {
+  return /\bhow (many|much)\b|\bcosts?\b|\d/i.test(query);
+}
+
+/**
+ * What a result shows under its title: the sentence that answers the query when the search found one (a number or
+ * a yes/no is read there, without opening the entry), else the summary when it shows a matched word, else the
+ * passage of the body with the most matched words, else the summary.
+ */
+export function resultSnippet(r: SearchResult, body: () => string, width = 180): SnippetPart[] {
+  if (r.answer) {
+    const parts = snippet(r.answer, r.matched, width);
+    if (parts.length) return parts;
+  }
+  const summary = snippet(r.summary, r.matched, width);
+  if (summary.length) return summary;
+  const passage = snippet(body(), r.matched, width);
+  return passage.length ? passage : [{ text: r.summary.length > width ? `${r.summary.slice(0, r.summary.lastIndexOf(' ', width))} …` : r.summary, hit: false }];
 }
 
 /** A piece of snippet text; `hit` pieces are shown highlighted. Rendered as text, never as HTML. */

@@ -10,9 +10,17 @@ export const STOPWORDS = new Set(
   ),
 );
 
-/** Lower case, no accents, possessives dropped, punctuation and hyphens to spaces. */
+/**
+ * Symbols printed on cards and boards (∇, △, ▫, → ..., and "!" standing alone as in "(!)" or "what does ! mean")
+ * become words of their own ("sym2207"), so that they can be searched like any term.
+ */
+const SYMBOL = /[\u2190-\u2bff]|(?<![\p{L}\p{N}])!/gu;
+export const symbolWord = (ch: string): string => ` sym${ch.codePointAt(0)!.toString(16)} `;
+
+/** Lower case, no accents, possessives dropped, symbols to words, punctuation and hyphens to spaces. */
 export function normalize(text: string): string {
   return text
+    .replace(SYMBOL, symbolWord)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
@@ -42,16 +50,29 @@ export function indexWords(text: string): string[] {
     .map(stem);
 }
 
-/** Words of a query, with whether the last one is still being typed (no trailing space). */
-export function queryWords(query: string): { words: string[]; typing: boolean } {
+/**
+ * The word a question asks about, by position among the query's index words: the thing counted in "how many
+ * coins…", "how much wood…" (-1 when there is none). It weighs more than the rest.
+ */
+function headWord(query: string): number {
+  const raw = normalize(query).split(' ').filter(Boolean);
+  const at = raw.findIndex((w, i) => w === 'how' && (raw[i + 1] === 'many' || raw[i + 1] === 'much'));
+  if (at < 0) return -1;
+  // Index words before the head: the non-stop words among raw[0 .. at+1].
+  const before = raw.slice(0, at + 2).filter((w) => !STOPWORDS.has(w)).length;
+  return raw.slice(at + 2).some((w) => !STOPWORDS.has(w)) ? before : -1;
+}
+
+/** Words of a query, with whether the last one is still being typed (no trailing space) and its head word. */
+export function queryWords(query: string): { words: string[]; typing: boolean; head: number } {
   const words = indexWords(query);
   const typing = words.length > 0 && !/[\s.,;:!?]$/.test(query);
   // Keep a lone stop word (e.g. "do") searchable rather than returning nothing.
   if (words.length === 0) {
     const raw = normalize(query).split(' ').filter(Boolean).map(stem);
-    return { words: raw, typing };
+    return { words: raw, typing, head: -1 };
   }
-  return { words, typing };
+  return { words, typing, head: headWord(query) };
 }
 
 /**
@@ -77,4 +98,12 @@ export function editDistance(a: string, b: string, max = 3): number {
     prev = cur;
   }
   return prev[b.length]!;
+}
+
+/** A text's sentences: split at line ends and at ". ", "! ", "? ", "; " (a full stop inside "e.g." or "3.5" stays). */
+export function sentences(text: string): string[] {
+  return text
+    .split(/\n|(?<=[a-z0-9)\]"'’][.!?;])\s+(?=[A-Z0-9("'“])/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -1,0 +1,154 @@
+/**
+ * Search end to end: the header box (scoped, all games, keyboard), the /search/ page (URL, escaping, first tap
+ * opens a result, keyboard), and the 404 page's closest rules.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { watchErrors } from './helpers';
+
+test('search as you type: typo tolerant, aliases, scoped to the game, Enter opens the top result', async ({ page }) => {
+  const indexes: string[] = [];
+  page.on('request', (r) => {
+    if (/\/search\/[a-z-]+\.json$/.test(r.url())) indexes.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/now-or-never/');
+  expect(indexes).toEqual([]); // the index loads on first use only
+  await page.keyboard.press('/');
+  await expect(page.locator('#q')).toBeFocused();
+  await page.keyboard.type('retreet');
+  const first = page.locator('#search-popup a[data-result]').first();
+  await expect(first).toHaveAttribute('href', '/now-or-never/retreat/');
+  await expect(page.locator('#search-popup')).toContainText('In this game');
+  expect(indexes).toEqual(['/search/now-or-never.json']); // only this game's index
+  await page.getByRole('button', { name: 'Search all games' }).click();
+  await expect(page.locator('#search-popup')).toContainText('In all games');
+  await expect.poll(() => indexes.length).toBe(4);
+  await page.getByRole('button', { name: 'Only this game' }).click();
+  await page.locator('#q').focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/now-or-never/retreat/');
+});
+
+test('the search page ranks results, keeps ?q= in the URL and shows a query with HTML as text', async ({ page }) => {
+  await page.goto('/search/?q=warp%20stone&game=now-or-never');
+  await expect(page.locator('#search-results a[data-result]').first()).toHaveAttribute('href', '/now-or-never/warp-stone/');
+  await page.locator('#search-page-q').fill('starting coins');
+  await expect(page).toHaveURL(/q=starting\+coins/);
+  await expect(page.locator('#search-results a[data-result]').first()).toBeVisible();
+  await page.locator('#search-page-q').fill('<img src=x onerror=alert(1)>');
+  await expect(page.locator('#search-results a[data-result]').first()).toBeVisible();
+  await expect(page.locator('main img')).toHaveCount(0);
+  await page.locator('#search-page-q').fill('<i>qqqzzzxx</i>');
+  await expect(page.locator('#search-status')).toContainText('<i>qqqzzzxx</i>');
+  await expect(page.locator('main i')).toHaveCount(0);
+});
+
+test('unknown URLs get a 404 with a search box and the closest rules', async ({ page }) => {
+  const res = await page.goto('/now-or-never/warp-stones-rule/');
+  expect(res?.status()).toBe(404);
+  await expect(page.locator('h1')).toContainText('No rule');
+  await expect(page.locator('#closest-list a[data-result]').first()).toHaveAttribute('href', '/now-or-never/warp-stone/');
+});
+
+test('all-games search ranks the close title match first and shows each result\'s game', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('#q').fill('stirkes');
+  const first = page.locator('#search-popup a[data-result]').first();
+  await expect(first).toHaveAttribute('href', '/forge-war/strikes/');
+  await expect(first.locator('.result-game')).toHaveText('Forge War');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/forge-war/strikes/');
+});
+
+test('the all-games search page shows every game\'s results once the indexes are in', async ({ page }) => {
+  await page.goto('/search/?q=starting%20coins');
+  await expect(page.locator('#search-status')).toHaveText(/in all games\.$/);
+  const games = await page.locator('#search-results .result-game').allTextContents();
+  expect(new Set(games).size).toBeGreaterThan(1);
+});
+
+test('a lookup asking a number shows the sentence that holds it', async ({ page }) => {
+  await page.goto('/search/?q=how%20many%20coins%20does%20each%20player%20get%20at%20setup&game=now-or-never');
+  const first = page.locator('#search-results a[data-result]').first();
+  await expect(first).toHaveAttribute('href', '/now-or-never/setup-player-area/');
+  await expect(first.locator('.result-snippet')).toContainText('17 coins');
+});
+
+test('arrow keys and Enter open a result, in the header box and on the search page', async ({ page }) => {
+  await page.goto('/forge-war/');
+  await page.locator('#q').fill('strikes');
+  const links = page.locator('#search-popup a[data-result]');
+  await expect(links.first()).toBeVisible();
+  const second = await links.nth(1).getAttribute('href');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(links.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(second!);
+
+  await page.goto('/search/?game=forge-war');
+  await page.locator('#search-page-q').fill('strikes');
+  const results = page.locator('#search-results a[data-result]');
+  await expect(results.first()).toHaveAttribute('href', '/forge-war/strikes/');
+  const next = await results.nth(1).getAttribute('href');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(next!);
+});
+
+/** Types a query key by key, as a player does, and waits for the result to show. */
+async function typeAndWait(page: Page, selector: string, text: string, href: string, list: string) {
+  await page.locator(selector).click();
+  await page.keyboard.type(text);
+  await expect(page.locator(`${list} a[data-result]`).first()).toHaveAttribute('href', href);
+}
+
+test.describe('one tap or click opens a result', () => {
+  test.describe('touch', () => {
+    test.use({ hasTouch: true, isMobile: true });
+    test('search page: the first tap after typing opens the result', async ({ page }) => {
+      await page.goto('/search/?game=now-or-never');
+      await typeAndWait(page, '#search-page-q', 'retreat', '/now-or-never/retreat/', '#search-results');
+      await page.locator('#search-results a[data-result]').first().tap();
+      await expect(page).toHaveURL('/now-or-never/retreat/');
+    });
+    test('header popup: the first tap after typing opens the result', async ({ page }) => {
+      await page.goto('/now-or-never/');
+      await typeAndWait(page, '#q', 'retreat', '/now-or-never/retreat/', '#search-popup');
+      await page.locator('#search-popup a[data-result]').first().tap();
+      await expect(page).toHaveURL('/now-or-never/retreat/');
+    });
+  });
+  test('search page: the first click after typing opens the result', async ({ page }) => {
+    await page.goto('/search/?game=now-or-never');
+    await typeAndWait(page, '#search-page-q', 'retreat', '/now-or-never/retreat/', '#search-results');
+    await page.locator('#search-results a[data-result]').nth(1).click();
+    await expect(page).not.toHaveURL(/\/search\//);
+  });
+  test('header popup: the first click after typing opens the result', async ({ page }) => {
+    await page.goto('/now-or-never/');
+    await typeAndWait(page, '#q', 'retreat', '/now-or-never/retreat/', '#search-popup');
+    await page.locator('#search-popup a[data-result]').first().click();
+    await expect(page).toHaveURL('/now-or-never/retreat/');
+  });
+});
+
+test.describe('404 from the address', () => {
+  test('the 404 page suggests the mistyped slug\'s entry first', async ({ page }) => {
+    const res = await page.goto('/forge-war/strikse/');
+    expect(res?.status()).toBe(404);
+    await expect(page.locator('#closest-list a[data-result]').first()).toHaveAttribute('href', '/forge-war/strikes/');
+  });
+  test('a malformed address gets the 404 page with suggestions, and its script never throws', async ({ page }) => {
+    const errors = watchErrors(page);
+    // The page's own script on such an address (the server's and the service worker's decoding are their own):
+    // the first navigation of a fresh context, answered with the 404 page.
+    const notFound = await (await page.request.get('/404.html')).text();
+    await page.route('**/now-or-never/%E0%A4%A/', (route) => route.fulfill({ status: 404, contentType: 'text/html', body: notFound }));
+    const res = await page.goto('/now-or-never/%E0%A4%A/');
+    expect(res?.status()).toBe(404);
+    await expect(page.locator('h1')).toContainText('No rule');
+    await expect(page.locator('#closest-list a[data-result]').first()).toBeVisible();
+    expect(errors().filter((e) => !/404|Not Found/i.test(e))).toEqual([]);
+  });
+});
