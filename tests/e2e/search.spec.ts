@@ -75,6 +75,7 @@ test('a lookup asking a number shows the sentence that holds it', async ({ page 
 
 test('arrow keys and Enter open a result, in the header box and on the search page', async ({ page }) => {
   await page.goto('/forge-war/');
+  await page.locator('#search-open').click(); // on a phone the header's search button opens the box
   await page.locator('#q').fill('strikes');
   const links = page.locator('#search-popup a[data-result]');
   await expect(links.first()).toBeVisible();
@@ -98,7 +99,8 @@ test('arrow keys and Enter open a result, in the header box and on the search pa
 
 /** Types a query key by key, as a player does, and waits for the result to show. */
 async function typeAndWait(page: Page, selector: string, text: string, href: string, list: string) {
-  await page.locator(selector).click();
+  // The header box opens from the header's search button on a phone (focusing the box); the search page's box is open.
+  await page.locator(selector === '#q' ? '#search-open' : selector).click();
   await page.keyboard.type(text);
   await expect(page.locator(`${list} a[data-result]`).first()).toHaveAttribute('href', href);
 }
