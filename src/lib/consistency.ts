@@ -967,7 +967,7 @@ function sentenceFacts(s: Sentence, cx: FactContext): Fact[] {
     else if (pronoun && cx.title && !titleNamed && !cx.reading) [subject, via] = [cx.title, 'title'];
     else if (weak && specific(cx.title) && !titleNamed && !cx.reading) [subject, via] = [cx.title, 'title'];
     else if (best) subject = best.term;
-    else if (cx.reading && n.unitTerm && !cx.stats.generic.has(n.unitTerm.key)) [subject, via] = [n.unitTerm, 'unit'];
+    else if (cx.reading && n.unitTerm && (!cx.stats.generic.has(n.unitTerm.key) || n.values[0]! >= 10)) [subject, via] = [n.unitTerm, 'unit'];
     else if (cx.reading) [subject, via] = [cx.reading, 'hint'];
     else if (s.hint && !cx.stats.generic.has(s.hint.key)) [subject, via] = [s.hint, 'hint'];
     else if (n.unitTerm) [subject, via] = [n.unitTerm, 'unit'];
@@ -1352,7 +1352,7 @@ export function checkConsistency(
           for (const f of p.facts) {
             if (f.sentence.note || f.subject !== nf.subject || f.unit !== nf.unit || f.value !== nf.value) continue;
             if (f.ordinal && (f.via !== 'named' || f.popular)) continue; // "round 6" of anything
-            if (f.via === 'unit' && generic.has(f.subject)) continue; // "2s": a count of a resource, of nothing in particular
+            if (f.via === 'unit' && generic.has(f.subject) && f.values[0]! < 10) continue; // "2s": a count of a resource, of nothing in particular
             if (!compatible(game, f.setups, note.setups) || covers(f.subject, f.unit) || linksToNoteOn(p, f.subject, note)) continue;
             const agreed = note.readingFacts.filter((r) => r.some((g) => g.subject === f.subject && g.unit === f.unit && g.value === f.value)).length;
             if (note.readingFacts.length > 1 && agreed === note.readingFacts.length) continue;
