@@ -36,7 +36,7 @@ for (const game of cat.games) {
     }
     const lines = readFileSync(e.file, 'utf8').split('\n');
     const summaryLine = lines.findIndex((l) => l.startsWith('summary:')) + 1 || undefined;
-    entries.push({ slug: e.slug, title: e.data.title, terms: e.data.terms, summary: e.data.summary, tree, file: e.file, lineOffset: e.bodyLine - 1, summaryLine });
+    entries.push({ slug: e.slug, title: e.data.title, terms: e.data.terms, summary: e.data.summary, options: e.data.options, tree, file: e.file, lineOffset: e.bodyLine - 1, summaryLine });
   }
   const r = checkConsistency(game, entries);
   findings.push(...r.findings);

@@ -20,7 +20,7 @@
  * term (distance, other terms and numbers around) and how alike the two statements read.
  */
 import type { OptionsGame } from './options';
-import { conditionKeys, findOption, multiKey, optionValues } from './options';
+import { conditionKeys, currentTokens, defaultSettings, findOption, multiKey, optionValues } from './options';
 import { transformRuleTree, UNCLEAR_LABEL } from './rule-tree';
 
 /* ------------------------------------------------------------------------------------------------ setups */
@@ -152,7 +152,7 @@ const SOURCE_WORDS = new Set(['rulebook', 'reference', 'online', 'stated', 'list
 const VERB_CLASS: Record<string, string> = {};
 for (const [cls, words] of Object.entries({
   gain: 'gain gains gained get gets take takes took receive receives earn earns score scores gives give gave grant grants collect collects draw draws win wins add adds gaining getting taking',
-  pay: 'pay pays paid cost costs spend spends lose loses lost discard discards return returns remove removes sacrifice sacrifices paying spending losing costing',
+  pay: 'pay pays paid cost costs spend spends lose loses lost discard discards return returns remove removes sacrifice sacrifices paying spending losing costing upgrade upgrades',
   hold: 'hold holds have has contain contains show shows list lists sell sells offer offers',
   need: 'need needs require requires reach reaches needing requiring',
   move: 'move moves advance advances step steps walk walks travel travels',
@@ -247,7 +247,7 @@ function findTerms(tokens: Token[], index: Map<string, Term[]>): TermHit[] {
     const t = tokens[i]!;
     if (t.kind === 'punct') continue;
     for (const term of index.get(word(t)) ?? []) {
-      if (term.exact && t.text !== term.exact) continue;
+      if (term.exact && (t.text !== term.exact || i === 0)) continue;
       let j = i;
       let ok = true;
       for (const w of term.words) {
@@ -276,6 +276,8 @@ export interface EntryInput {
   title: string;
   terms: string[];
   summary?: string;
+  /** The frontmatter `options`: the summary speaks of their default values. */
+  options?: string[];
   tree: unknown;
   /** Shown in findings; defaults to the slug. */
   file?: string;
@@ -361,6 +363,8 @@ export interface Fact {
   descriptor: boolean;
   /** "with 2 Savvy": a condition, not an amount given. */
   conditional: boolean;
+  /** Said in brackets, by the way. */
+  aside: boolean;
   /** Token index of the number, and the subject's term hit (named subjects). */
   at: number;
   hit?: TermHit;
@@ -517,7 +521,9 @@ function blocks(tree: Node, game: string, index: Map<string, Term[]>, rules: Qua
         // Columns or rows that name setups ("Simple game | Epic game", "Standard | Underground"): their cells hold
         // the text of that setup.
         const columnSetups = pairedSetups(header.map((h, i) => (i === 0 ? [] : headSetup(h, rules))));
-        const rowSetups = pairedSetups(rows.slice(1).map((row) => (row.children?.[0] ? headSetup(cellText(row.children[0]).text, rules) : [])));
+        const firstUnit = tokenize(header[0] ?? '').find((t) => t.kind === 'word');
+        const rowUnit = firstUnit && rules.units.get(firstUnit.lemma) ? firstUnit.lemma : undefined;
+        const rowSetups = pairedSetups(rows.slice(1).map((row) => (row.children?.[0] ? headSetup(cellText(row.children[0]).text, rules, rowUnit) : [])));
         rows.slice(1).forEach((row, r) => {
           const segments: Segment[] = [];
           let hint: Term | undefined;
@@ -563,14 +569,16 @@ interface QualifierRules {
 }
 
 /** The setups a table heading may name by its first word or a count ("Epic game", "Underground", "3 players"). */
-function headSetup(text: string, rules: QualifierRules): Setup[] {
+function headSetup(text: string, rules: QualifierRules, unit?: string): Setup[] {
   const toks = tokenize(text.replace(/\(.*?\)/g, ''));
   const words = toks.filter((t) => t.kind !== 'punct');
   if (!words.length || words.length > 4) return [];
   const first = words[0]!;
-  if (first.kind === 'num' && words[1]) {
-    const u = rules.units.get(words[1].lemma);
-    return u?.tokens.has(String(first.value)) ? [{ [u.option]: [String(first.value)] }] : [];
+  // "2 players", or "2" in a column headed "Players"; "2-3" and "3 or 4" too.
+  const u = rules.units.get(words.find((w) => w.kind === 'word')?.lemma ?? unit ?? '') ?? (unit ? rules.units.get(unit) : undefined);
+  if (first.kind === 'num' && u) {
+    const values = words.filter((w) => w.kind === 'num').map((w) => String(Math.abs(w.value!)));
+    return values.every((v) => u.tokens.has(v)) ? [{ [u.option]: values }] : [];
   }
   return (rules.heads.get(first.lemma) ?? []).map((h) => ({ [h.key]: h.tokens }));
 }
@@ -639,6 +647,10 @@ interface NumberHit {
   descriptor?: boolean;
   /** "with 2 Savvy", "1 point per 4 gems": the number sets a condition or a divisor, it is no amount given. */
   conditional?: boolean;
+  /** Inside brackets. */
+  aside?: boolean;
+  /** "≥" or "≤" when the number is a bound. */
+  bound?: string;
 }
 
 /** Whether the words before token `i` say the number is the usual value being replaced. */
@@ -651,7 +663,11 @@ const isBaseline = (tokens: Token[], i: number): boolean => {
 
 const PARTICIPLE = /^(?:[a-z]{3,}ed|drawn|chosen|taken|given|hidden|shown|known|built|won|lost|left|held|spent|paid|kept|dealt)$/;
 /** Modifiers that name a part of a whole ("3 face-up wish tokens" of "15 wish tokens"): kept in the unit. */
-const KEPT_MODIFIERS = new Set(['face-down', 'face-up', 'empty', 'unused', 'remaining', 'starting', 'spare']);
+const KEPT_MODIFIERS = new Set(['face-down', 'face-up', 'empty', 'unused', 'remaining', 'starting', 'spare', 'red', 'blue', 'green', 'yellow', 'black', 'white', 'grey', 'gray', 'purple', 'orange', 'brown']);
+/** Units of distance: "5 tiles from each passage" is a distance. */
+const SPATIAL = new Set(['tile', 'space', 'hex', 'square', 'step', 'cell', 'region']);
+/** Verbs that follow a bare number ("12 gives 20 gems", "5 costs"): no unit. */
+const VERB_UNITS = new Set(['gives', 'give', 'costs', 'gains', 'takes', 'makes', 'lets', 'means', 'goes', 'counts', 'needs', 'stays', 'becomes', 'pays', 'gets', 'adds', 'wins', 'loses', 'returns', 'is', 'are', 'was', 'were', 'has', 'have', 'do', 'does', 'can', 'may', 'must', 'will']);
 const RATE_NOUNS = new Set(['time', 'round', 'turn', 'season', 'game', 'player', 'action', 'stage', 'year', 'day', 'hero', 'combat', 'fight', 'level', 'building', 'quest', 'copy', 'visit', 'roll']);
 
 /** The numbers of a sentence with their units. */
@@ -726,6 +742,8 @@ function numbers(tokens: Token[], hits: TermHit[]): NumberHit[] {
       kept += `${tokens[k]!.lemma} `;
       k++;
     }
+    // "lay 1 face up": no unit.
+    if (tokens[k]?.lower === 'face' && /^(up|down)$/.test(tokens[k + 1]?.lower ?? '')) k = tokens.length;
     const u = tokens[k];
     if (!u || u.kind !== 'word' || STOP.has(u.lower)) {
       // "cost 1 strength, not 3": a bare replaced value takes the unit of the number before it.
@@ -749,7 +767,7 @@ function numbers(tokens: Token[], hits: TermHit[]): NumberHit[] {
         unit = `${unit} ${next.term.key}`;
         unitEnd = next.end;
       }
-    } else if (!STOP.has(u.lower) && !inTerm(k)) {
+    } else if (!STOP.has(u.lower) && !VERB_UNITS.has(u.lower) && !inTerm(k)) {
       unit = u.lemma;
       // "a 1-tile gap": a hyphened number and noun describe the noun after them.
       const nextTok = tokens[k + 1];
@@ -767,6 +785,20 @@ function numbers(tokens: Token[], hits: TermHit[]): NumberHit[] {
         unitEnd = hit.end + 1;
       }
     }
+    // "15 cubes of your colour", "1 cube of its hex's resource": what the counted things are of.
+    if (unit && tokens[unitEnd]?.lower === 'of') {
+      let q = unitEnd + 1;
+      while (tokens[q] && DETERMINERS.has(tokens[q]!.lower)) q++;
+      if (tokens[q]?.kind === 'word' && !STOP.has(tokens[q]!.lower) && tokens[q]!.text.endsWith("'s") === false && !hitAt(q)) {
+        unit = `${unit} of ${tokens[q]!.lemma}`;
+      } else if (tokens[q]?.kind === 'word' && tokens[q]!.text.endsWith("'s")) unit = `${unit} of ${tokens[q]!.lemma}`;
+    }
+    // "2 slots costing 0 gold": a part of the slots, named by what follows; "1 tile from another": a distance.
+    if (unit) {
+      const next = tokens[unitEnd];
+      if (next?.kind === 'word' && /ing$/.test(next.lower) && next.lower.length > 5 && !hitAt(unitEnd) && !STOP.has(next.lower)) unit = `${unit} ${next.lower}`;
+      else if (next?.kind === 'word' && (/^(away|apart)$/.test(next.lower) || (next.lower === 'from' && SPATIAL.has(unit)))) unit = `${unit} apart`;
+    }
     if (unit) {
       const after = tokens[unitEnd];
       if (!delta && after?.kind === 'word' && /^(more|extra)$/.test(after.lower)) delta = '+';
@@ -779,6 +811,11 @@ function numbers(tokens: Token[], hits: TermHit[]): NumberHit[] {
         if (x.kind === 'word' && /^(per|each|every|for)$/.test(x.lower)) {
           r = q;
           break;
+        }
+        // "1 coin of income per production".
+        if (x.lower === 'of' && tokens[q + 1]?.kind === 'word' && q === unitEnd) {
+          q++;
+          continue;
         }
         const termHere = hitAt(q);
         if (termHere && tokens[q - 1]?.kind === 'num') {
@@ -804,6 +841,10 @@ function numbers(tokens: Token[], hits: TermHit[]): NumberHit[] {
       else if (/^(below|under)$/.test(w1) || (w1 === 'than' && /^(fewer|less)$/.test(w2))) [bound, shift] = ['≤', -1];
       else if ((w1 === 'least' && w2 === 'at') || (a1 === 'or' && /^(more|higher|greater|above)$/.test(a2))) bound = '≥';
       else if ((w1 === 'most' && w2 === 'at') || (w1 === 'to' && w2 === 'up') || w1 === 'within' || (a1 === 'or' && /^(fewer|less|lower|below)$/.test(a2))) bound = '≤';
+      // "at most 3w, 2s and 1p": the bound holds for the whole list.
+      const last = out[out.length - 1];
+      if (!bound && last?.bound && last.end + 4 >= i && tokens.slice(last.unitEnd, i).every((x) => x.text === ',' || x.lower === 'and' || x.lower === 'or'))
+        bound = last.bound;
       if (bound) {
         unit = `${bound} ${unit}`;
         if (shift && abs.length === 1) {
@@ -813,10 +854,28 @@ function numbers(tokens: Token[], hits: TermHit[]): NumberHit[] {
       }
       // A change ("+1 gold", "2 more damage", "1 adventurer fewer") is another fact than a total ("3 damage").
       if (delta) unit = `${delta}${unit}`;
-      const cond = /^(with|if|per|when|once|until)$/.test(tokens[i - 1]?.lower ?? '');
-      out.push({ start: i, end: j, values: abs, value, unit, unitTerm: hit?.term, unitStart: k, unitEnd, baseline: isBaseline(tokens, i), conditional: cond });
+      // "with 2 Savvy", "per 4 gems", "one of the 2 attributes": a condition, a divisor or a whole, not an amount given.
+      const cond = /^(with|if|per|when|once|until)$/.test(tokens[i - 1]?.lower ?? '') || (tokens[i - 1]?.lower === 'the' && tokens[i - 2]?.lower === 'of');
+      // Inside brackets: an aside ("(the Academy or 1 Inn stays out)", "4w (2w 3s)").
+      let depth = 0;
+      for (let q = 0; q < i; q++) depth += tokens[q]!.text === '(' ? 1 : tokens[q]!.text === ')' ? -1 : 0;
+      out.push({ start: i, end: j, values: abs, value, unit, unitTerm: hit?.term, unitStart: k, unitEnd, baseline: isBaseline(tokens, i), conditional: cond, aside: depth > 0, bound: bound || undefined });
     }
     i = j - 1;
+  }
+  // "3w, 2s and 1p each", "2s and 1g per Guildhall": a rate at the end of a list holds for the whole list.
+  for (let q = out.length - 1; q > 0; q--) {
+    const lastHit = out[q]!;
+    const rate = / (per [a-z ]+|each)$/.exec(lastHit.unit)?.[0];
+    if (!rate) continue;
+    for (let r = q - 1; r >= 0; r--) {
+      const a = out[r]!;
+      const b = out[r + 1]!;
+      const between = tokens.slice(a.unitEnd, b.start);
+      // "4w, plus 2w and 3s for each copy": the rate stops at "plus".
+      if (between.some((x) => x.lower === 'plus') || !between.every((x) => x.text === ',' || x.lower === 'and' || x.lower === 'or')) break;
+      if (!a.unit.includes(' per ') && !a.unit.endsWith(' each')) a.unit += rate;
+    }
   }
   return out;
 }
@@ -933,14 +992,30 @@ function sentenceFacts(s: Sentence, cx: FactContext): Fact[] {
     const dist = (h: TermHit) => {
       let d = h.end <= n.start ? n.start - h.end : h.start >= n.unitEnd ? h.start - n.unitEnd + 4 : 0;
       if (adverbial(tokens, h.start)) d += 4;
-      else if (h.end <= n.start && h.start <= clauseStart + 2) d = Math.min(d, 1);
+      else if (h.end <= n.start && h.start <= clauseStart + 2 && !/['’]s$/.test(tokens[h.end - 1]!.text)) d = Math.min(d, 1);
       return d;
     };
-    candidates.sort((a, b) => dist(a) - dist(b) || a.start - b.start);
+    // "Zaya (blue companion): taking a relic costs 1 vision": a short label before a colon is what follows is about.
+    const labelEnd = tokens.findIndex((t) => t.text === ':');
+    if (c > 0 && labelEnd > 0 && labelEnd <= 7 && clause[labelEnd] === 1)
+      for (const h of hits)
+        if (h.end <= labelEnd && !cx.stats.generic.has(h.term.key) && !cx.stats.conditionTerms.has(h.term.key) && !candidates.includes(h)) candidates.push(h);
+    // "upgrades to Town Centre 3 for A + 8w", "A + 4w upgrade to Town Centre 2": the cost is the target's.
+    const target = (h: TermHit) => {
+      let k = h.start - 1;
+      while (k >= 0 && DETERMINERS.has(tokens[k]!.lower)) k--;
+      return tokens[k]?.lower === 'to' && (h.end <= n.start ? n.start - h.end : h.start - n.unitEnd) <= 4;
+    };
+    const distOf = (h: TermHit) => (target(h) ? 0 : h.end <= labelEnd && clause[h.start] !== c ? 2 : dist(h));
+    candidates.sort((a, b) => distOf(a) - distOf(b) || a.start - b.start);
     // Numbers of one unit close together in a clause ("0A if ..., otherwise 2A") share the first one's subject.
-    const leader = nums.find((m) => m !== n && m.start < n.start && m.unit === n.unit && clause[m.start] === c && n.start - m.end <= 10 && !used.has(m));
+    // So do amounts written together ("A + 8w 8s 3g", "3w, 2s and 1p").
+    const together = (m: NumberHit) => tokens.slice(m.unitEnd, n.start).every((x) => x.text === ',' || x.text === '+' || x.lower === 'and');
+    const leader = nums.find((m) => m !== n && m.start < n.start && clause[m.start] === c && !used.has(m) && ((m.unit === n.unit && n.start - m.end <= 10) || together(m)));
     const leaderHit = leader && facts.find((f) => f.at === leader.start);
     const best = leaderHit?.hit ?? candidates[0];
+    // "every Attack costs you 1p": each one, a rate.
+    const each = !!best && best.end <= n.start && /^(each|every)$/.test(tokens[best.start - 1]?.lower ?? '');
     let subject: Term | undefined;
     let via: Fact['via'] = 'named';
     // "it sells to the Merchant for 2 gold" on the Emerald entry: "it" is the entry's own topic.
@@ -961,7 +1036,9 @@ function sentenceFacts(s: Sentence, cx: FactContext): Fact[] {
     }
     // A subject only after the number or after a preposition ("spend 2 courage to fight a monster", "from the
     // Merchant") yields to the entry's own topic.
-    const weak = !!best && (best.start >= n.unitEnd || adverbial(tokens, best.start));
+    const weak = !!best && !target(best) && (best.start >= n.unitEnd || adverbial(tokens, best.start));
+    // "costs 0A if all its tiles are on that terrain": the amount holds under a condition the clause states.
+    const iffy = tokens.some((t, k) => k > n.end && clause[k] === c && /^(if|unless|while|whenever)$/.test(t.lower));
     if (s.row && s.hint) [subject, via] = [s.hint, 'hint'];
     else if (pronoun && antecedent && !cx.reading) subject = antecedent;
     else if (pronoun && cx.title && !titleNamed && !cx.reading) [subject, via] = [cx.title, 'title'];
@@ -992,7 +1069,8 @@ function sentenceFacts(s: Sentence, cx: FactContext): Fact[] {
         break;
       }
     }
-    const adverb = via === 'named' && !!best && adverbial(tokens, best.start);
+    const adverb = via === 'named' && !!best && adverbial(tokens, best.start) && !target(best);
+    const unit = each && via === 'named' && !n.unit.includes(' per ') ? `${n.unit} per item` : n.unit;
     const bestDist = best ? dist(best) : 0;
     const otherTerms = new Set(candidates.filter((h) => dist(h) <= bestDist + 3).map((h) => h.term.key));
     otherTerms.delete(subject.key);
@@ -1008,10 +1086,11 @@ function sentenceFacts(s: Sentence, cx: FactContext): Fact[] {
       distance: best && via === 'named' ? Math.min(dist(best), leaderHit?.distance ?? 99) : 0,
       adverbial: adverb,
       descriptor: !!n.descriptor,
-      conditional: !!n.conditional,
+      conditional: !!n.conditional || iffy,
+      aside: !!n.aside,
       at: n.start,
       hit: via === 'named' ? best : undefined,
-      unit: n.unit,
+      unit,
       value: n.value,
       values: n.values,
       quote: tokens.slice(from, to).map((t, k) => (k && t.space ? ' ' : '') + t.text).join(''),
@@ -1061,8 +1140,14 @@ function readPage(game: OptionsGame, entry: EntryInput, slugs: ReadonlySet<strin
         sentences.push((previous = { slug: entry.slug, text, setups, rawSetups, line: b.line !== undefined ? b.line + offset : undefined, note: b.note, links: v.links, hint: b.hint, row: b.row, previous }));
     }
   }
-  if (entry.summary)
-    for (const text of splitSentences(entry.summary)) sentences.push({ slug: entry.slug, text, setups: own ? [own] : EVERY, line: entry.summaryLine, links: [], summary: true });
+  // A summary cannot change with the options: it speaks of the default setup of the options its entry uses.
+  if (entry.summary) {
+    const defaults = currentTokens(game, defaultSettings(game));
+    const keys = conditionKeys(game);
+    const setup: Setup = { ...(own ?? {}) };
+    for (const id of entry.options ?? []) for (const [k, ck] of keys) if (ck.option.id === id && !(k in setup) && defaults[k] !== undefined) setup[k] = [defaults[k]!];
+    for (const text of splitSentences(entry.summary)) sentences.push({ slug: entry.slug, text, setups: [setup], line: entry.summaryLine, links: [], summary: true });
+  }
   const titleKey = tokenize(entry.title).filter((t) => t.kind !== 'punct').map((t) => (t.kind === 'num' ? String(t.value) : t.lemma)).join(' ');
   const title = [...index.values()].flat().find((t) => t.key === titleKey);
   const notes: Note[] = report.unclear.map((u) => {
@@ -1170,6 +1255,7 @@ function attachment(f: Fact, same = false): number {
   if (f.adverbial) x *= 0.6;
   if (f.descriptor && !same) x *= 0.4;
   if (f.conditional) x *= 0.5;
+  if (f.aside) x *= 0.7;
   if (f.partial) x *= 0.6;
   return x;
 }
@@ -1178,7 +1264,7 @@ function attachment(f: Fact, same = false): number {
 function likeness(a: Fact, b: Fact): number {
   const inter = [...a.context].filter((w) => b.context.has(w)).length;
   const union = new Set([...a.context, ...b.context]).size || 1;
-  let x = 0.6 + 0.4 * Math.min(1, (inter / union) * 2);
+  let x = 0.5 + 0.5 * Math.min(1, (inter / union) * 2);
   if (a.verb && b.verb && a.verb !== b.verb) x *= 0.35;
   return x;
 }
@@ -1238,7 +1324,8 @@ function analyse(game: OptionsGame, pages: Page[], index: Map<string, Term[]>, r
   const valueEntries = new Set(game.options.flatMap((o) => optionValues(o).map((v) => v.entry).filter((e): e is string => !!e)));
   for (const t of byKey.values()) {
     if ([...t.home].some((h) => valueEntries.has(h))) conditionTerms.add(t.key);
-    if (rules.phrases.some((ph) => ph.words.every((w) => t.words.includes(w))) || [...rules.heads.keys()].includes(t.words[0]!)) conditionTerms.add(t.key);
+    // "Underground map" names the underground option; "Epic game" a mode value.
+    if (rules.phrases.some((ph) => (ph.words.length === 1 ? t.words.includes(ph.words[0]!) : ph.words.join(' ') === t.words.join(' ')))) conditionTerms.add(t.key);
   }
   const stats: TermStats = { generic, popular, byKey, conditionTerms };
   for (const p of pages) pageFacts(p, index, rules, stats);
@@ -1305,7 +1392,11 @@ export function checkConsistency(
         const py = bySlug.get(y.sentence.slug)!;
         // Sibling entries that say the same sentence of their own topics ("sells for 3 gold" on Iron, "5 gold" on Mithril).
         if (isHome(x) || isHome(y) || names(x, py) || names(y, px)) score = Math.min(1, score * 1.2);
-        else if (x.via !== 'title' && y.via !== 'title' && px.title && py.title && px.title !== py.title && !generic.has(px.title.key) && !generic.has(py.title.key)) score *= 0.3;
+        else if (x.via !== 'title' && y.via !== 'title' && px.title && py.title && px.title !== py.title && !generic.has(px.title.key) && !generic.has(py.title.key)) {
+          // A hub term ("Mod", "the Merchant") on two entries of their own: each number is about its entry.
+          if (stats.popular.has(x.subject)) continue;
+          score *= 0.3;
+        }
         const pair = `${x.value}\u0000${y.value}`;
         const old = best.get(pair);
         const seen = old?.slugs ?? new Set<string>();
