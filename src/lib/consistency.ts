@@ -621,7 +621,9 @@ function qualifierRules(game: OptionsGame): QualifierRules {
       head(v.label, o.id, [v.value]);
       for (const label of new Set([v.label.replace(/\(.*?\)/g, ''), v.label.split(',')[0]!])) {
         const w = words(label);
-        if (w.length >= 2 && !(w[0] === 'no' || w[0] === 'without')) phrases.push({ words: w, key: o.id, tokens: [v.value], negatable: false });
+        // "Yasmine, Grovesprite": a name before a comma stands alone too.
+        const name = v.label.includes(',') && label === v.label.split(',')[0] && !!v.entry;
+        if ((w.length >= 2 || name) && !(w[0] === 'no' || w[0] === 'without')) phrases.push({ words: w, key: o.id, tokens: [v.value], negatable: false });
       }
     }
   }
@@ -720,7 +722,7 @@ function numbers(tokens: Token[], hits: TermHit[]): NumberHit[] {
     if (!delta && before?.kind === 'word' && /^(plus|add|adds|added|adding)$/.test(before.lower)) delta = '+';
     if (tokens[k]?.kind === 'punct' && /[-–]/.test(tokens[k]!.text) && !tokens[k]!.space) k++;
     let kept = '';
-    while (tokens[k]?.kind === 'word' && !hitAt(k) && (MODIFIERS.has(tokens[k]!.lower) || PARTICIPLE.test(tokens[k]!.lower)) && tokens[k + 1]?.kind === 'word') {
+    while (tokens[k]?.kind === 'word' && !hitAt(k) && (MODIFIERS.has(tokens[k]!.lower) || KEPT_MODIFIERS.has(tokens[k]!.lower) || PARTICIPLE.test(tokens[k]!.lower)) && tokens[k + 1]?.kind === 'word') {
       const w = tokens[k]!.lower;
       if (!delta && /^(more|extra|additional|further)$/.test(w)) delta = '+';
       if (!delta && /^(fewer|less)$/.test(w)) delta = '-';
@@ -1006,7 +1008,7 @@ function sentenceFacts(s: Sentence, cx: FactContext): Fact[] {
       while (k >= 0 && DETERMINERS.has(tokens[k]!.lower)) k--;
       return tokens[k]?.lower === 'to' && (h.end <= n.start ? n.start - h.end : h.start - n.unitEnd) <= 4;
     };
-    const distOf = (h: TermHit) => (target(h) ? 0 : h.end <= labelEnd && clause[h.start] !== c ? 2 : dist(h));
+    const distOf = (h: TermHit) => (target(h) ? 0 : h.end <= labelEnd && clause[h.start] !== c ? 0.5 : dist(h));
     candidates.sort((a, b) => distOf(a) - distOf(b) || a.start - b.start);
     // Numbers of one unit close together in a clause ("0A if ..., otherwise 2A") share the first one's subject.
     // So do amounts written together ("A + 8w 8s 3g", "3w, 2s and 1p").
@@ -1060,9 +1062,9 @@ function sentenceFacts(s: Sentence, cx: FactContext): Fact[] {
     }
     if (byKey.size) setups = andSetups(setups, [Object.fromEntries([...byKey].map(([k, q]) => [k, q.tokens]))]);
     if (!setups.length) continue;
-    // The verb nearest before the number, within 5 words.
+    // The verb nearest before the number, within 8 tokens of its table cell ("upgrade: A + 8w 8s 3g").
     let verb: string | undefined;
-    for (let k = n.start - 1; k >= Math.max(0, n.start - 5); k--) {
+    for (let k = n.start - 1; k >= Math.max(0, n.start - 8) && tokens[k]!.text !== ';'; k--) {
       const v = VERB_CLASS[tokens[k]!.lower];
       if (v) {
         verb = v;
