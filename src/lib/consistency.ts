@@ -1056,7 +1056,8 @@ function sentenceFacts(s: Sentence, cx: FactContext): Fact[] {
     let setups = s.setups;
     const byKey = new Map<string, Qualifier>();
     for (const q of quals) {
-      if (clause[q.at] !== c) continue;
+      // The clause of the number, or a short label before a colon ("Yasmine has Field aversion: each Farm costs 2A").
+      if (clause[q.at] !== c && !(q.at < labelEnd && labelEnd <= 7 && c === 1)) continue;
       const old = byKey.get(q.key);
       if (!old || Math.abs(q.at - n.start) < Math.abs(old.at - n.start)) byKey.set(q.key, q);
     }
