@@ -385,6 +385,8 @@ interface Note {
   facts: Fact[];
   /** The facts of each reading. */
   readingFacts: Fact[][];
+  /** Words of the note's own text that its readings do not use: what the question is about ("Abjura", "attack"). */
+  contextWords: Set<string>;
   /** Content words of each reading, in order (sources left out). */
   readingWords: { reading: string; words: string[] }[];
 }
@@ -1038,7 +1040,8 @@ function sentenceFacts(s: Sentence, cx: FactContext): Fact[] {
     }
     // A subject only after the number or after a preposition ("spend 2 courage to fight a monster", "from the
     // Merchant") yields to the entry's own topic.
-    const weak = !!best && !target(best) && (best.start >= n.unitEnd || adverbial(tokens, best.start));
+    // (A term just after the number, "her red level 1, Dark Flame", names it: not weak.)
+    const weak = !!best && !target(best) && (best.start >= n.unitEnd + 3 || adverbial(tokens, best.start));
     // "costs 0A if all its tiles are on that terrain": the amount holds under a condition the clause states.
     const iffy = tokens.some((t, k) => k > n.end && clause[k] === c && /^(if|unless|while|whenever)$/.test(t.lower));
     if (s.row && s.hint) [subject, via] = [s.hint, 'hint'];
@@ -1165,6 +1168,7 @@ function readPage(game: OptionsGame, entry: EntryInput, slugs: ReadonlySet<strin
       terms: new Set<string>(),
       facts: [],
       readingFacts: [],
+      contextWords: new Set<string>(),
       readingWords: [],
     };
   });
@@ -1189,6 +1193,8 @@ function pageFacts(p: Page, index: Map<string, Term[]>, rules: QualifierRules, s
     // Only the readings' numbers are the disputed values; numbers in the note's text are context.
     note.readingFacts = readings.map((s) => sentenceFacts(s, { ...cx, reading: main }));
     note.facts = note.readingFacts.flat();
+    const readingLemmas = new Set(readings.flatMap((s) => [...contentLemmas(readSentence(s, index).tokens)]));
+    note.contextWords = new Set(inside.flatMap((s) => [...contentLemmas(readSentence(s, index).tokens)]).filter((w) => !readingLemmas.has(w) && !SOURCE_WORDS.has(w)));
     note.readingWords = readings.map((s, i) => {
       const toks = readSentence(s, index).tokens.filter((t) => t.kind === 'word' && !STOP.has(t.lower) && t.lower.length > 2 && !SOURCE_WORDS.has(t.lemma));
       return { reading: note.readings[i]!, words: toks.map((t) => t.lemma) };
@@ -1450,7 +1456,10 @@ export function checkConsistency(
             if (!compatible(game, f.setups, note.setups) || covers(f.subject, f.unit) || linksToNoteOn(p, f.subject, note)) continue;
             const agreed = note.readingFacts.filter((r) => r.some((g) => g.subject === f.subject && g.unit === f.unit && g.value === f.value)).length;
             if (note.readingFacts.length > 1 && agreed === note.readingFacts.length) continue;
-            const score = attachment(f, true) * (0.6 + 0.4 * attachment(nf, true));
+            let score = attachment(f, true) * (0.6 + 0.4 * attachment(nf, true));
+            // A statement that shares none of the words that set the note's question is likely another matter.
+            const subjectWords = new Set(byKey.get(f.subject)?.words ?? []);
+            if (![...contentLemmas(readSentence(f.sentence, index).tokens)].some((w) => note.contextWords.has(w) && !subjectWords.has(w))) score *= 0.6;
             if (!best || score > best.score) best = { score, s: f.sentence, quote: f.quote, setups: f.setups, why: `states "${f.quote}" (${f.subjectLabel}) as certain: one reading of the note` };
           }
         // What the note is about, stated for just the setup the note is in ("underground, Crystal Meteorite gives 1
