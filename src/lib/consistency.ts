@@ -1293,7 +1293,7 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** Plain words saying the sources leave a rule open. */
 export const HEDGE =
-  /\b(?:(?:is|are|isn['’]t|aren['’]t|not|never) (?:stated|settled|specified|defined|clear)|unclear|(?:doesn['’]t|does not|don['’]t|do not|never) (?:say|state|specify|settle)|(?:rules?|rulebook|reference|sources?) (?:is|are) silent|ambiguous|house rule)\b/i;
+  /\b(?:(?:is|are|isn['’]t|aren['’]t|not|never) (?:stated|settled|specified|defined|clear|legible)|missing from the sources?|unclear|(?:doesn['’]t|does not|don['’]t|do not|never) (?:say|state|specify|settle)|(?:rules?|rulebook|reference|sources?) (?:is|are) silent|ambiguous|house rule)\b/i;
 
 /** Whether `words` occur in `tokens` in this order, within a window a little longer than the phrase. */
 function inOrder(words: string[], tokens: Token[]): boolean {
@@ -1523,8 +1523,37 @@ export function checkConsistency(
   for (const p of pages) {
     const lines = new Set<number | undefined>();
     for (const s of p.sentences) {
-      if (s.note || !HEDGE.test(s.text) || lines.has(s.line)) continue;
+      if (s.note || lines.has(s.line)) continue;
+      // "see Tramblin Esther" in plain words, where that entry holds a note: a flag that cannot be followed.
+      const { tokens, hits } = readSentence(s, index);
+      const seen = hits.find(
+        (h) =>
+          tokens[h.start - 1]?.lower === 'see' &&
+          [...h.term.home].some((slug) => flagged.has(slug) && slug !== p.entry.slug) &&
+          ![...h.term.home].some((slug) => s.links.some((l) => l.split('#')[0] === slug)) &&
+          // "See [solo card: Roll a Die](solo-card-roll-a-die)": the link names the term itself.
+          !s.links.some((l) => {
+            const t = bySlug.get(l.split('#')[0]!)?.title;
+            return !!t && h.term.words.every((w) => t.words.includes(w));
+          }),
+      );
+      if (seen) {
+        lines.add(s.line);
+        findings.push({
+          kind: 'unlinked-doubt',
+          game: game.id,
+          confidence: 'medium',
+          score: 0.4,
+          topic: p.entry.slug,
+          a: statement(game, p, s, `see ${seen.term.label}`, s.setups),
+          reason: `sends the reader to ${seen.term.label}, whose entry holds an <Unclear> note, without a link`,
+        });
+        continue;
+      }
+      if (!HEDGE.test(s.text)) continue;
       if (s.links.some((l) => /#unclear-/.test(l) || flagged.has(l.split('#')[0]!))) continue;
+      // A summary cannot link: its entry's links count.
+      if (s.summary && [...p.links].some((l) => flagged.has(l))) continue;
       if (p.notes.some((n) => compatible(game, n.setups, s.setups))) continue;
       lines.add(s.line);
       findings.push({

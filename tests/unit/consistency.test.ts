@@ -206,6 +206,19 @@ describe('stated vs flagged', () => {
     );
     expect(found.map((f) => [f.a.slug, f.a.quote, f.also?.length ?? 0])).toEqual([['setup', '76 quest cards', 1]]);
   });
+  it('scores a reading stated without the words of the note\'s question lower', () => {
+    const note = '<Unclear id="fee-per-roll" readings={["Pay 1 gold for each roll", "Pay 1 gold once, then roll once per Bazaar"]}>\n\nThe Abjura table sells rolls for gold; how many it costs is not settled.\n\n</Unclear>';
+    const found = of(
+      run([
+        { slug: 'abjura', title: 'Abjura', body: note },
+        { slug: 'loss', title: 'Loss', body: 'After a lost Attack, the Bazaar lets you pay 1 gold to roll on the Abjura table.' },
+        { slug: 'reroll', title: 'Reroll', body: 'The Bazaar: pay 1 gold to roll a die again.' },
+      ]),
+      'stated-vs-flagged',
+    );
+    const score = (slug: string) => found.find((f) => f.a.slug === slug)?.score ?? 0;
+    expect(score('loss')).toBeGreaterThan(score('reroll'));
+  });
   it('does not flag a number every reading agrees on', () => {
     const note = '<Unclear id="bot-specialists" readings={["2 tokens for the Bazaar, chosen", "2 tokens for the Bazaar, at random"]}>\n\nWhich 2 tokens is not stated.\n\n</Unclear>';
     const found = of(run([{ slug: 'bot', title: 'Bot', body: note }, { slug: 'solo', title: 'Solo', body: 'The Bazaar takes 2 tokens.' }]), 'stated-vs-flagged');
@@ -217,6 +230,13 @@ describe('unlinked doubts', () => {
   it('finds plain words of doubt with no note and no link to one', () => {
     const found = of(run([{ slug: 'tokens', title: 'Tokens', body: 'How many tokens the box holds is not stated.' }]), 'unlinked-doubt');
     expect(found.map((f) => f.a.slug)).toEqual(['tokens']);
+  });
+  it('finds "see X" in plain words where X holds a note, but not when X is linked', () => {
+    const noted: Page = { slug: 'zara', title: 'Zara', body: '<Unclear id="zara-power">\n\nHer Power is missing from the source.\n\n</Unclear>' };
+    const plain = of(run([noted, { slug: 'church', title: 'Church', body: 'A new hero has Power 2 (for Zara, see Zara).' }]), 'unlinked-doubt');
+    expect(plain.map((f) => [f.a.slug, f.a.quote])).toEqual([['church', 'see Zara']]);
+    const linked = of(run([noted, { slug: 'church', title: 'Church', body: 'A new hero has Power 2 (for Zara, see [Zara](zara#unclear-zara-power)).' }]), 'unlinked-doubt');
+    expect(linked).toEqual([]);
   });
   it('accepts a link to an entry with a note', () => {
     const found = of(
