@@ -20,7 +20,7 @@
  * term (distance, other terms and numbers around) and how alike the two statements read.
  */
 import type { OptionsGame } from './options';
-import { conditionKeys, currentTokens, defaultSettings, findOption, multiKey, optionValues } from './options';
+import { conditionKeys, currentTokens, defaultSettings, inactiveToken, optionValues, requirementTokens, valueCondition } from './options';
 import { transformRuleTree, UNCLEAR_LABEL } from './rule-tree';
 
 /* ------------------------------------------------------------------------------------------------ setups */
@@ -51,15 +51,9 @@ function implied(game: OptionsGame, s: Setup): Setup | undefined {
     const before = JSON.stringify(cur);
     for (const option of game.options) {
       if (!option.requires || !cur) continue;
-      const inactive = option.type === 'boolean' ? '0' : option.type === 'choice' ? (option.fallback?.value ?? 'off') : undefined;
+      const inactive = inactiveToken(option);
       if (inactive === undefined) continue;
-      const want: Setup = {};
-      for (const [id, wanted] of Object.entries(option.requires)) {
-        const other = findOption(game, id);
-        if (!other || other.type === 'multi') continue;
-        const list = Array.isArray(wanted) ? wanted : [wanted];
-        want[id] = list.map((w) => (typeof w === 'boolean' ? (w ? '1' : '0') : String(w)));
-      }
+      const want: Setup = requirementTokens(game, option);
       const own = cur[option.id];
       // The option is constrained to active values: its requirement holds.
       if (own && !own.includes(inactive)) cur = meet(cur, want);
@@ -1121,7 +1115,10 @@ function sentenceFacts(s: Sentence, cx: FactContext): Fact[] {
 function entrySetup(game: OptionsGame, slug: string): Setup | undefined {
   for (const o of game.options)
     for (const v of optionValues(o))
-      if (v.entry === slug) return o.type === 'multi' ? { [multiKey(o.id, v.value)]: ['1'] } : { [o.id]: [v.value] };
+      if (v.entry === slug) {
+        const c = valueCondition(o, v.value);
+        return { [c.key]: c.tokens };
+      }
   return undefined;
 }
 

@@ -96,6 +96,10 @@ interface AuthoringKind<K extends OptionKind> {
   whenCondition(o: OptionOf<K>, value: PropValue): Condition | string;
   /** The label of a variant block shown under this condition. */
   conditionLabel(o: OptionOf<K>, c: Condition): string;
+  /** The token the option's key takes while its requirement fails (undefined: a multi option has no single key). */
+  inactiveToken(o: OptionOf<K>): string | undefined;
+  /** The condition under which one of the option's values is chosen. */
+  valueCondition(o: OptionOf<K>, value: string): Condition;
   /** How a `<Pick>` key maps to a token, or undefined when the kind cannot be picked from. */
   pickToken: ((o: OptionOf<K>, key: string) => string | undefined) | undefined;
   /** A value that satisfies what a `requires` entry naming this option asks (the first one it names). */
@@ -127,6 +131,8 @@ const booleanAuthoring: AuthoringKind<'boolean'> = {
   whenCondition: (o, value) =>
     typeof value === 'boolean' ? { key: o.id, tokens: [value ? '1' : '0'] } : `option "${o.id}" is on/off: write <When ${o.id}> or <When ${o.id}={false}>`,
   conditionLabel: (o, c) => (c.tokens.includes('1') ? o.label : o.offLabel),
+  inactiveToken: () => '0',
+  valueCondition: (o, value) => ({ key: o.id, tokens: [value === 'true' || value === '1' ? '1' : '0'] }),
   pickToken: (_o, key) => ({ true: '1', false: '0', 1: '1', 0: '0' })[key],
   satisfying: (_o, wanted) => asList(wanted)[0] === true,
   variants: (o) => [o.default, !o.default],
@@ -179,6 +185,8 @@ const choiceAuthoring: AuthoringKind<'choice'> = {
     return { key: o.id, tokens };
   },
   conditionLabel: (o, c) => c.tokens.map((t) => choiceLabel(o, t)).join(' or '),
+  inactiveToken: (o) => o.fallback?.value ?? INACTIVE,
+  valueCondition: (o, value) => ({ key: o.id, tokens: [value] }),
   pickToken: (o, key) => (choiceTokens(o).includes(key) ? key : undefined),
   satisfying: (_o, wanted) => String(asList(wanted)[0]),
   variants: (o) => o.values.map((v) => v.value),
@@ -235,6 +243,8 @@ const multiAuthoring: AuthoringKind<'multi'> = {
     const label = value?.label ?? c.key;
     return c.tokens.includes('1') ? `${o.label}: ${label}` : `Without ${label}`;
   },
+  inactiveToken: () => undefined,
+  valueCondition: (o, value) => ({ key: multiKey(o.id, value), tokens: ['1'] }),
   pickToken: undefined,
   satisfying: (_o, wanted) => [String(asList(wanted)[0])],
   variants: (o) => [[], ...o.values.map((v) => [v.value])],
@@ -373,6 +383,17 @@ function requirementConditions(game: OptionsGame, option: GameOption): Record<st
   }
   return out;
 }
+
+/** The condition keys and tokens under which an option's `requires` holds (empty when it has none). */
+export function requirementTokens(game: OptionsGame, option: GameOption): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(requirementConditions(game, option)).map(([k, t]) => [k, t.split(' ')]));
+}
+
+/** The token an option's key takes while its requirement fails; undefined for a multi option (no single key). */
+export const inactiveToken = (option: GameOption): string | undefined => authoring(option).inactiveToken(option);
+
+/** The condition under which one value of an option is chosen (`character=imrael`, `mods-tire=1`). */
+export const valueCondition = (option: GameOption, value: string): Condition => authoring(option).valueCondition(option, value);
 
 /** "Epic game (3 stages)", "Multiplayer": what an option's `requires` asks, for people. */
 export function requirementLabel(game: OptionsGame, option: GameOption): string {

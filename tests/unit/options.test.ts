@@ -5,7 +5,7 @@ import { gameSchema, type Game } from '../../src/schemas/game';
 import {
   conditionLabel, currentTokens, defaultSettings, describeSettings, effectiveSettings, isActive, noneKey, optionProblems, parseOptionValue,
   parseSettings, pickToken, requirementLabel, sameSettings, serializeSettings, settingsFromForm, setupChips, visibilityCss, whenCondition,
-  type OptionsGame, type Settings,
+  inactiveToken, requirementTokens, valueCondition, type OptionsGame, type Settings,
 } from '../../src/lib/options';
 
 const load = (id: string) => gameSchema.parse(parse(readFileSync(`content/games/${id}.yaml`, 'utf8')));
@@ -191,6 +191,15 @@ describe('conditions of <When> and <Pick>', () => {
     expect(conditionLabel(non, [{ key: 'seasons', tokens: ['5', '4'] }])).toBe('5 seasons or 4 seasons');
     expect(conditionLabel(vin, [{ key: 'treachery', tokens: ['0'] }])).toBe('Without Treachery');
     expect(conditionLabel(pv, [{ key: 'mods-tire', tokens: ['1'] }])).toBe('Mods: Tire');
+  });
+  it('names the condition of a chosen value and the token of an inactive option, by kind', () => {
+    const [character, mods] = [pv.options.find((o) => o.id === 'character')!, pv.options.find((o) => o.id === 'mods')!];
+    expect(valueCondition(character, 'imrael')).toEqual({ key: 'character', tokens: ['imrael'] });
+    expect(valueCondition(mods, 'tire')).toEqual({ key: 'mods-tire', tokens: ['1'] });
+    expect(inactiveToken(non.options.find((o) => o.id === 'players')!)).toBe('1');
+    expect(inactiveToken(fw.options.find((o) => o.id === 'bonus-tiles')!)).toBe('0');
+    expect(inactiveToken(mods)).toBeUndefined();
+    expect(requirementTokens(fw, fw.options.find((o) => o.id === 'bonus-tiles')!)).toEqual({ mode: ['epic'] });
   });
   it('picks from booleans and choices, not from multi options', () => {
     const solo = non.options.find((o) => o.id === 'solo')!;
