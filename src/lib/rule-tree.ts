@@ -309,6 +309,8 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
         continue;
       }
       if (child.type === 'html') fail(child, 'raw HTML is not allowed in an entry');
+      if (child.type === 'table' && (child.children?.[0]?.children ?? []).some((cell) => !(cell.children ?? []).length))
+        fail(child, 'a table has an empty header cell: name every column (screen readers announce it)');
       if (child.type === 'blockquote' && legacyNote(child))
         fail(child, `an "${UNCLEAR_LABEL}" note must be an <Unclear id="..." readings={[...]}> block, not a blockquote`);
       if (child.type === 'mdxjsEsm' || child.type === 'mdxFlowExpression' || child.type === 'mdxTextExpression')

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '@mdx-js/mdx';
+import remarkGfm from 'remark-gfm';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { gameSchema } from '../../src/schemas/game';
@@ -12,7 +13,7 @@ const slugs = new Set(['pass', 'seasons']);
 async function run(mdx: string): Promise<{ report: RuleReport; js: string }> {
   let report!: RuleReport;
   const js = String(
-    await compile(mdx, { remarkPlugins: [() => (tree: unknown) => void (report = transformRuleTree(tree as never, { game, slugs }))] }),
+    await compile(mdx, { remarkPlugins: [remarkGfm, () => (tree: unknown) => void (report = transformRuleTree(tree as never, { game, slugs }))] }),
   );
   return { report, js };
 }
@@ -51,6 +52,10 @@ describe('transformRuleTree', () => {
       expect.stringContaining('gives no text for 5, 4'),
     ]);
     expect(report.errors.map((e) => e.line)).toEqual([1, 3, 5]);
+  });
+  it('refuses a table with an empty header cell', async () => {
+    const { report } = await run('| | A |\n|---|---|\n| x | y |');
+    expect(report.errors.map((e) => e.message)).toEqual([expect.stringContaining('empty header cell')]);
   });
   it('rejects not with several props and unknown components', async () => {
     const { report } = await run('<When not solo story>x</When>\n\n<Foo />');
