@@ -1534,17 +1534,13 @@ export function checkConsistency(
             return !!t && h.term.words.every((w) => t.words.includes(w));
           }),
       );
-      if (seen) {
+      /** Records this sentence as an unlinked doubt. */
+      const doubt = (quote: string, reason: string) => {
         lines.add(s.line);
-        findings.push({
-          kind: 'unlinked-doubt',
-          game: game.id,
-          confidence: 'medium',
-          score: 0.4,
-          topic: p.entry.slug,
-          a: statement(game, p, s, `see ${seen.term.label}`, s.setups),
-          reason: `sends the reader to ${seen.term.label}, whose entry holds an <Unclear> note, without a link`,
-        });
+        findings.push({ kind: 'unlinked-doubt', game: game.id, confidence: 'medium', score: 0.4, topic: p.entry.slug, a: statement(game, p, s, quote, s.setups), reason });
+      };
+      if (seen) {
+        doubt(`see ${seen.term.label}`, `sends the reader to ${seen.term.label}, whose entry holds an <Unclear> note, without a link`);
         continue;
       }
       if (!HEDGE.test(s.text)) continue;
@@ -1552,16 +1548,7 @@ export function checkConsistency(
       // A summary cannot link: its entry's links count.
       if (s.summary && [...p.links].some((l) => flagged.has(l))) continue;
       if (p.notes.some((n) => compatible(game, n.setups, s.setups))) continue;
-      lines.add(s.line);
-      findings.push({
-        kind: 'unlinked-doubt',
-        game: game.id,
-        confidence: 'medium',
-        score: 0.4,
-        topic: p.entry.slug,
-        a: statement(game, p, s, HEDGE.exec(s.text)![0], s.setups),
-        reason: 'says the sources leave this open, but holds no <Unclear> note and links to no entry with one',
-      });
+      doubt(HEDGE.exec(s.text)![0], 'says the sources leave this open, but holds no <Unclear> note and links to no entry with one');
     }
   }
 
