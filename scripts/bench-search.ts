@@ -27,6 +27,7 @@ import { buildSearchIndexes, searchDoc, type SearchDoc, type SearchIndex } from 
 import { Searcher, SearchSet, asksForNumber, resultSnippet, type SearchResult } from '../src/lib/search/query';
 import { normalize, queryWords, stem } from '../src/lib/search/text';
 import { ensureBenchDeps } from './bench-deps.mjs';
+import { SET_FILES, type Query } from './bench-sets';
 
 /** A loaded engine: query → slugs, best first (bench/engines.ts; its packages live in bench/node_modules). */
 type Engine = (query: string) => string[];
@@ -49,22 +50,24 @@ const gz = (s: string | Buffer) => gzipSync(s, { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
-interface Query {
+const setNames = arg('queries') ? [arg('queries')!] : (arg('sets')?.split(',') ?? Object.keys(SET_FILES));
+const sets = new Map<string, Query[]>(setNames.map((n) => [n, JSON.parse(readFileSync(SET_FILES[n] ?? n, 'utf8')) as Query[]]));
+const queries = [...sets.values()].flat();
+
+// --- Relevance judgments (scripts/bench-pool.ts pools each lookup's label with several engines' top results; a
+// judge who could not tell the engines apart marked which of them answer it): bench/judged/<game>.json.
+interface Judged {
+  set: string;
   q: string;
   game: string;
-  answers: string[];
-  kind?: string;
+  relevant: string[];
+  notRelevant: string[];
 }
-/** The labelled sets: A (tuning) and B (held out) were written from the rulebooks and slug lists only. */
-const SETS: Record<string, string> = {
-  A: 'bench/search-queries-seeds-a.json',
-  B: 'bench/search-queries-seeds-b.json',
-  old: 'bench/search-queries.json',
-  'old-holdout': 'bench/search-queries-holdout.json',
-};
-const setNames = arg('queries') ? [arg('queries')!] : (arg('sets')?.split(',') ?? Object.keys(SETS));
-const sets = new Map<string, Query[]>(setNames.map((n) => [n, JSON.parse(readFileSync(SETS[n] ?? n, 'utf8')) as Query[]]));
-const queries = [...sets.values()].flat();
+const judged = new Map<string, Judged>();
+if (existsSync('bench/judged'))
+  for (const f of readdirSync('bench/judged').filter((f) => f.endsWith('.json')))
+    for (const j of JSON.parse(readFileSync(join('bench/judged', f), 'utf8')) as Judged[]) judged.set(`${j.set}\n${j.game}\n${j.q}`, j);
+const judgedFor = (set: string, q: Query) => judged.get(`${set}\n${q.game}\n${q.q}`);
 
 // --- The entries, as the app's index sees them.
 const cat = loadCatalogue();
@@ -110,22 +113,30 @@ interface Score {
   top3: number;
   mrr: number;
   misses: string[];
+  unjudged: number;
 }
-function accuracy(list: Query[], search: (q: string, game: string) => string[]): Score {
+/**
+ * Top-1, top-3 and MRR of an engine on a set. With `set` given, the judged entries count as right too (besides
+ * the label), and `unjudged` counts top-3 results of the lookup's game nobody judged (holes in the pool).
+ */
+function accuracy(list: Query[], search: (q: string, game: string) => string[], set?: string): Score {
+  let unjudged = 0;
   let top1 = 0;
   let top3 = 0;
   let rr = 0;
   const misses: string[] = [];
   for (const { q, game, answers } of list) {
     const ids = search(q, game).slice(0, 10);
-    const want = answers.map((a) => `${game}/${a}`);
+    const j = set ? judgedFor(set, { q, game, answers }) : undefined;
+    const want = [...answers, ...(j?.relevant ?? [])].map((a) => `${game}/${a}`);
+    if (j) unjudged += ids.slice(0, 3).filter((s) => s.startsWith(`${game}/`) && !want.includes(s) && !j.notRelevant.includes(s.slice(game.length + 1))).length;
     const rank = ids.findIndex((s) => want.includes(s));
     if (rank === 0) top1++;
     if (rank >= 0 && rank < 3) top3++;
     if (rank !== 0) misses.push(`${rank < 0 || rank >= 3 ? 'MISS ' : `#${rank + 1}   `}${game}: "${q}" → ${ids.slice(0, 3).join(', ') || '(nothing)'}; want ${answers.join(' or ')}`);
     if (rank >= 0) rr += 1 / (rank + 1);
   }
-  return { top1: top1 / list.length, top3: top3 / list.length, mrr: rr / list.length, misses };
+  return { top1: top1 / list.length, top3: top3 / list.length, mrr: rr / list.length, misses, unjudged };
 }
 
 // --- Answer in the list: for lookups that ask a number or a yes/no, whether the first result is right and its
@@ -235,11 +246,11 @@ interface TypingResult {
 }
 /** The lookups whose every prefix times each engine's search call (set A by default: Fuse.js token search takes
  * a tenth of a second a keystroke, so all four sets would take most of an hour). */
-const latencyQueries = (arg('latency') ?? 'A').split(',').flatMap((n) => sets.get(n) ?? (JSON.parse(readFileSync(SETS[n] ?? n, 'utf8')) as Query[]));
-const typingSets = (arg('typing') ?? 'A,B').split(',').filter((n) => SETS[n] || sets.has(n));
+const latencyQueries = (arg('latency') ?? 'A').split(',').flatMap((n) => sets.get(n) ?? (JSON.parse(readFileSync(SET_FILES[n] ?? n, 'utf8')) as Query[]));
+const typingSets = (arg('typing') ?? 'A,B').split(',').filter((n) => SET_FILES[n] || sets.has(n));
 let typing: TypingResult | undefined;
 async function measureTyping(browser: import('@playwright/test').Browser, port: number): Promise<TypingResult> {
-  const lookups = typingSets.flatMap((n) => (sets.get(n) ?? (JSON.parse(readFileSync(SETS[n]!, 'utf8')) as Query[])));
+  const lookups = typingSets.flatMap((n) => (sets.get(n) ?? (JSON.parse(readFileSync(SET_FILES[n]!, 'utf8')) as Query[])));
   const result: TypingResult = { keys: 0, box: [], plain: [] };
   for (const game of cat.games) {
     const mine = lookups.filter((l) => l.game === game.id);
@@ -329,16 +340,30 @@ console.log(`| ${accHead.join(' | ')} |`);
 console.log(`|${accHead.map(() => '---').join('|')}|`);
 const missLists: string[] = [];
 const engines = [...shipped.keys()].map((name) => ({ name, scoped: scopedEngine(name), unscoped: unscopedEngine(name) }));
+const judgedRows: string[] = [];
 for (const [setName, list] of sets) {
+  const isJudged = list.some((q) => judgedFor(setName, q));
   for (const e of engines) {
     const a = accuracy(list, e.scoped);
     const u = accuracy(list, (q) => e.unscoped(q));
     console.log(`| ${setName} | ${e.name} | ${pct(a.top1)} | ${pct(a.top3)} | ${a.mrr.toFixed(3)} | ${pct(u.top1)} | ${pct(u.top3)} | ${u.mrr.toFixed(3)} |`);
+    if (isJudged) {
+      const ja = accuracy(list, e.scoped, setName);
+      const ju = accuracy(list, (q) => e.unscoped(q), setName);
+      judgedRows.push(`| ${setName} | ${e.name} | ${pct(ja.top1)} | ${pct(ja.top3)} | ${ja.mrr.toFixed(3)} | ${pct(ju.top1)} | ${pct(ju.top3)} | ${ju.mrr.toFixed(3)} | ${ja.unjudged} / ${ju.unjudged} |`);
+      if (e.name === 'app' && showMisses) missLists.push(`\n${setName}, judged, scoped: not first: ${ja.misses.length}`, ...ja.misses.map((m) => `  ${m}`));
+    }
     if (e.name === 'app' && showMisses) {
       missLists.push(`\n${setName}, scoped to the game: app lookups not answered first (#n: rank; MISS: not in the top 3): ${a.misses.length}`, ...a.misses.map((m) => `  ${m}`));
       missLists.push(`\n${setName}, all games: not answered in the top 3: ${u.misses.filter((m) => m.startsWith('MISS')).length}`, ...u.misses.filter((m) => m.startsWith('MISS')).map((m) => `  ${m}`));
     }
   }
+}
+if (judgedRows.length) {
+  console.log('\nThe same with judged labels (the label, or any pooled entry the judge found to answer the lookup; last column: top-3 results nobody judged, scoped / all games):');
+  console.log('| set | engine | top-1 | top-3 | MRR | all games: top-1 | top-3 | MRR | unjudged |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const r of judgedRows) console.log(r);
 }
 const sizeHead = ['engine', 'index gzip: largest game / all (of site)', 'load (largest game)', 'search per keystroke median', 'p95'];
 console.log(`\n| ${sizeHead.join(' | ')} |`);

@@ -85,6 +85,21 @@ export function validateSite(games: readonly Game[], entries: readonly EntryReco
       else claim(a, `aliases.${i}`);
     });
   }
+  // Players' phrasings (`asked`) lead to one entry: not a word an entry claims (its own or another's), not a
+  // phrasing of two entries.
+  const askedBy = new Map<string, { slug: string; file: string; field: string }>();
+  for (const e of entries) {
+    const words = claims.get(e.game);
+    e.data.asked.forEach((a, i) => {
+      const key = `${e.game}\n${normaliseTerm(a)}`;
+      const field = `asked.${i}`;
+      const named = words?.get(normaliseTerm(a));
+      const prev = askedBy.get(key);
+      if (named) problems.push({ file: e.file, field, message: named.slug === e.slug ? `"${a}" repeats this entry's ${named.field}` : `"${a}" is a name of ${named.file} (${named.field}); a phrasing must not lead elsewhere` });
+      else if (prev && prev.slug !== e.slug) problems.push({ file: e.file, field, message: `"${a}" is also asked in ${prev.file} (${prev.field}); give it to one entry only` });
+      else if (!prev) askedBy.set(key, { slug: e.slug, file: e.file, field });
+    });
+  }
   for (const game of games) {
     const slugs = slugsOf.get(game.id) ?? new Set();
     const file = `content/games/${game.id}.yaml`;

@@ -50,4 +50,15 @@ describe('validateSite', () => {
       ]),
     );
   });
+  it('reports a player phrasing that names an entry or that two entries share', () => {
+    const problems = validateSite(games, [
+      entry('pass', { aliases: ['skip'], asked: ['do nothing', 'Seasons', 'skip'], related: ['seasons'] }),
+      entry('seasons', { asked: ['do  nothing', 'how long'] }),
+    ]);
+    expect(problems.map((p) => `${p.file} ${p.field}: ${p.message}`)).toEqual([
+      'content/now-or-never/pass.mdx asked.1: "Seasons" is a name of content/now-or-never/seasons.mdx (title); a phrasing must not lead elsewhere',
+      `content/now-or-never/pass.mdx asked.2: "skip" repeats this entry's aliases.0`,
+      'content/now-or-never/seasons.mdx asked.0: "do  nothing" is also asked in content/now-or-never/pass.mdx (asked.0); give it to one entry only',
+    ]);
+  });
 });

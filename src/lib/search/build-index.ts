@@ -16,6 +16,8 @@ export interface SearchDoc {
   gameTitle: string;
   summary: string;
   aliases: readonly string[];
+  /** Players' own phrasings (frontmatter `asked`). */
+  asked: readonly string[];
   terms: readonly string[];
   headings: readonly string[];
   /** Plain text of the body (all option variants). */
@@ -27,13 +29,14 @@ export interface IndexedEntry {
   title: string;
   summary: string;
   aliases: readonly string[];
+  asked?: readonly string[];
   terms: readonly string[];
 }
 
 /** The index's view of one entry: its fields and the plain text of its MDX body. */
 export function searchDoc(game: { id: string; title: string }, slug: string, data: IndexedEntry, body: string): SearchDoc {
   const { text, headings } = mdxToText(body);
-  return { game: game.id, gameTitle: game.title, slug, title: data.title, summary: data.summary, aliases: data.aliases, terms: data.terms, headings, body: text };
+  return { game: game.id, gameTitle: game.title, slug, title: data.title, summary: data.summary, aliases: data.aliases, asked: data.asked ?? [], terms: data.terms, headings, body: text };
 }
 
 /** The shipped index. Arrays rather than objects keep it small. */
@@ -78,7 +81,7 @@ function wordForms(vocab: readonly string[], keep: (w: string) => boolean): Reco
 
 /** Every index word of a doc, once. */
 function docWords(doc: SearchDoc): Set<string> {
-  return new Set([doc.title, doc.summary, doc.body, ...doc.aliases, ...doc.terms, ...doc.headings].flatMap(indexWords));
+  return new Set([doc.title, doc.summary, doc.body, ...doc.aliases, ...doc.asked, ...doc.terms, ...doc.headings].flatMap(indexWords));
 }
 
 /** Document counts over every game's entries, for one idf scale across the games' indexes. */
@@ -133,6 +136,7 @@ export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals): 
     add(doc.summary, 'summary');
     add(doc.body, 'body');
     for (const a of doc.aliases) add(a, 'alias');
+    for (const a of doc.asked) add(a, 'asked');
     for (const t of doc.terms) add(t, 'term');
     for (const h of doc.headings) add(h, 'heading');
     if (WORDNET_SENSES > 0) {
@@ -142,7 +146,7 @@ export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals): 
       for (const w of extra) counts.set(w, new Map([['wordnet', 1]]));
     }
     for (const [w, c] of counts) {
-      if ([...c.keys()].some((f) => f !== 'alias' && f !== 'wordnet')) inText.add(w);
+      if ([...c.keys()].some((f) => f !== 'alias' && f !== 'asked' && f !== 'wordnet')) inText.add(w);
       if ([...c.keys()].some((f) => f !== 'wordnet')) inEntry.add(w);
       let x = 0;
       for (const [field, n] of c) x += FIELD_WEIGHTS[field] * (field === 'title' ? n : 1 + REPEAT_WEIGHT * Math.log(n));
@@ -163,7 +167,7 @@ export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals): 
     wordnet: vocab.flatMap((w, i) => (inEntry.has(w) ? [] : [i])),
     forms: wordForms(vocab, (w) => inEntry.has(w)),
     typos: vocab.flatMap((w, i) => (!inText.has(w) && /^[a-z]+$/.test(w) && !isEnglish(w) ? [i] : [])),
-    phrases: docs.map((doc) => [...new Set([doc.title, ...doc.aliases, ...doc.terms].map((p) => indexWords(p).join(' ')).filter(Boolean))]),
+    phrases: docs.map((doc) => [...new Set([doc.title, ...doc.aliases, ...doc.asked, ...doc.terms].map((p) => indexWords(p).join(' ')).filter(Boolean))]),
     ...(totals ? { totalDocs: totals.docs, totalDf: vocab.map((w) => totals.df.get(w) ?? 1) } : {}),
   };
 }

@@ -7,6 +7,8 @@
 export const FIELD_WEIGHTS = {
   title: 12,
   alias: 8,
+  /** Players' own phrasings (frontmatter `asked`): weaker than an alias, the game's own name for the thing. */
+  asked: 5,
   term: 8,
   summary: 3,
   heading: 3,

@@ -64,15 +64,20 @@ export class Searcher {
     return self !== undefined && !this.wordnetOnly.has(self) ? [self] : [];
   }
 
-  /** Vocabulary words made of this word (less a final "e") and a derivational ending. */
+  /**
+   * Vocabulary words of the same root through a derivational ending: the word (less a final "e") with one
+   * ("move" → "movement", "produce" → "production"), and the word without one ("production" → "produce").
+   */
   private derived(word: string): number[] {
     const base = word.endsWith('e') ? word.slice(0, -1) : word;
-    const out: number[] = [];
+    const out = new Set<number>();
+    const keep = (i: number | undefined) => i !== undefined && !this.wordnetOnly.has(i) && out.add(i);
     for (const ending of DERIVATIONAL) {
-      const i = this.wordIndex.get(base + ending) ?? this.wordIndex.get(word + ending);
-      if (i !== undefined && !this.wordnetOnly.has(i)) out.push(i);
+      keep(this.wordIndex.get(base + ending) ?? this.wordIndex.get(word + ending));
+      const root = word.endsWith(ending) ? word.slice(0, -ending.length) : '';
+      if (root.length >= 3) keep(this.wordIndex.get(root) ?? this.wordIndex.get(`${root}e`));
     }
-    return out;
+    return [...out];
   }
 
   /** Builds the fuzzy matcher for words of this length ahead of need (call when idle: it takes a few ms). */

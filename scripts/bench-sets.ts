@@ -1,0 +1,18 @@
+/** The labelled lookup sets of the search benchmark (see bench/RESULTS.md for how each was written). */
+export interface Query {
+  q: string;
+  game: string;
+  /** Slugs (in `game`) that answer the lookup: the writer's label. */
+  answers: string[];
+  kind?: string;
+}
+
+/** A and B, then C and D: written from the rulebooks and the maps' slug lists only; old and old-holdout earlier. */
+export const SET_FILES: Record<string, string> = {
+  A: 'bench/search-queries-seeds-a.json',
+  B: 'bench/search-queries-seeds-b.json',
+  C: 'bench/search-queries-seeds-c.json',
+  D: 'bench/search-queries-seeds-d.json',
+  old: 'bench/search-queries.json',
+  'old-holdout': 'bench/search-queries-holdout.json',
+};
