@@ -66,7 +66,12 @@ interface Judged {
 const judged = new Map<string, Judged>();
 if (existsSync('bench/judged'))
   for (const f of readdirSync('bench/judged').filter((f) => f.endsWith('.json')))
-    for (const j of JSON.parse(readFileSync(join('bench/judged', f), 'utf8')) as Judged[]) judged.set(`${j.set}\n${j.game}\n${j.q}`, j);
+    for (const j of JSON.parse(readFileSync(join('bench/judged', f), 'utf8')) as Judged[]) {
+      // Later rounds judge the candidates earlier rounds had not seen (a changed ranking found new ones).
+      const key = `${j.set}\n${j.game}\n${j.q}`;
+      const prev = judged.get(key);
+      judged.set(key, prev ? { ...prev, relevant: [...prev.relevant, ...j.relevant], notRelevant: [...prev.notRelevant, ...j.notRelevant] } : j);
+    }
 const judgedFor = (set: string, q: Query) => judged.get(`${set}\n${q.game}\n${q.q}`);
 
 // --- The entries, as the app's index sees them.

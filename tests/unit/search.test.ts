@@ -114,6 +114,27 @@ describe('ranking', () => {
   it('finds a word still being typed as a prefix', () => {
     expect(slugs('now-or-never', 'retre')).toContain('retreat');
   });
+  it('matches a word\'s root through a derivational ending, both ways', () => {
+    const s = searchers.get('pencilvillage')!;
+    const forms = (word: string) => s.candidates(word, false).map((c) => s.index.vocab[c.term]);
+    expect(forms('production')).toContain('produce');
+    expect(forms('produce')).toContain('production');
+    expect(forms('movement')).toContain('move');
+  });
+});
+
+describe("players' own phrasings (frontmatter asked)", () => {
+  const doc = (slug: string, data: Partial<{ title: string; aliases: string[]; asked: string[] }>) =>
+    searchDoc({ id: 'g', title: 'G' }, slug, { title: slug, summary: 'A summary.', aliases: [], terms: [], ...data }, 'Body text.');
+  const small = new Searcher(
+    buildSearchIndexes([doc('relics', { aliases: ['artifact'] }), doc('recharging', { asked: ['item ran out of uses'] }), doc('other', { asked: ['artifact shop'] })]).get('g')!,
+  );
+  it('leads a player\'s words to the entry that lists them', () => {
+    expect(small.search('my item ran out', { limit: 1 })[0]!.url).toBe('/g/recharging/');
+  });
+  it('weighs an alias (the game\'s own name) above a phrasing', () => {
+    expect(small.search('artifact', { limit: 2 }).map((r) => r.url)).toEqual(['/g/relics/', '/g/other/']);
+  });
 });
 
 describe('SearchSet', () => {
