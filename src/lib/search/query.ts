@@ -136,7 +136,7 @@ export class Searcher {
         else out.push({ term, factor: SEARCH.stemFactor });
       }
     const rare = exact !== undefined && this.index.df[exact]! <= SEARCH.rareExact;
-    if ((out.length === 0 || (rare && word.length > 4)) && word.length >= SEARCH.minFuzzyLength && !hasDigit) {
+    if ((out.length === 0 || (rare && (word.length > 4 || this.typos.has(exact!)))) && word.length >= SEARCH.minFuzzyLength && !hasDigit) {
       // Fuse.js proposes words; a true edit distance (which counts a swap of 2 letters as 1 edit) ranks them.
       const max = SEARCH.maxEdits(word.length);
       const { vocab, df } = this.index;
