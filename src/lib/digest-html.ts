@@ -10,7 +10,7 @@ import { toHtml } from 'hast-util-to-html';
 import type { Element, ElementContent, RootContent } from 'hast';
 
 const classes = (el: Element): string[] => {
-  const c = el.properties?.className;
+  const c: unknown = el.properties?.className;
   return Array.isArray(c) ? c.map(String) : typeof c === 'string' ? c.split(/\s+/) : [];
 };
 
