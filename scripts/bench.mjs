@@ -45,8 +45,9 @@ const indexGz = Object.values(shardGz).reduce((a, b) => a + b, 0);
 const port = 4391;
 const server = await serveDist(port);
 const browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_FLAGS });
-// The search module: the built chunk that fetches /search/<game>.json.
-const searchChunk = readdirSync(join(dist, '_astro')).find((f) => f.startsWith('search-ui') && f.endsWith('.js'));
+// The search engine module (what the search worker runs, and the page where no worker starts): its loadSearcher
+// fetches /search/<game>.json and builds the searchers on the page, to time them.
+const searchChunk = readdirSync(join(dist, '_astro')).find((f) => f.startsWith('search-engine') && f.endsWith('.js'));
 const page = benchPage;
 let first;
 let latency;

@@ -8,13 +8,12 @@ export function startDisplaySettings(): void {
   const size = document.getElementById('text-size') as HTMLSelectElement | null;
   if (!head) return;
   const effective = () => root.dataset.theme ?? (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
-  const label = () => theme && (theme.textContent = effective() === 'dark' ? 'Light theme' : 'Dark theme');
-  label();
+  // The button's label ("Dark theme" / "Light theme") is in the HTML and chosen by CSS from the same state as
+  // the colours, so it is right from the first paint and never reflows the footer.
   theme?.addEventListener('click', () => {
     const next = effective() === 'dark' ? 'light' : 'dark';
     root.dataset.theme = next;
     head.writePreferences({ ...head.readPreferences(), theme: next });
-    label();
   });
   if (size) {
     size.value = head.readPreferences().textSize ?? 'normal';

@@ -6,87 +6,190 @@
  * results have not changed, so a tap that lands while the list updates (or while the input loses focus) still
  * opens the result it was aimed at.
  */
-import { Searcher, SearchSet, resultSnippet, type SearchResult, type SnippetPart } from '../lib/search/query';
-import { closestEntries } from '../lib/search/closest';
-import type { SearchIndex } from '../lib/search/build-index';
+import type { EngineReply, EngineRequest, SearchRequest, ShownResult } from './search-engine';
+import type { SnippetPart } from '../lib/search/query';
 
 /** Every game's id, from the page (the layout lists them), in menu order. */
 const allGames = (document.body.dataset.games ?? '').split(',').filter(Boolean);
-const shards = new Map<string, Promise<Searcher>>();
 
-/** Resolves after the browser had a chance to paint and handle input. */
-const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * The engine: a Web Worker (search-worker.ts) that parses the indexes and searches off the main thread. Where it
+ * cannot start (no module workers, its script missing, an error before it answers), the same engine module runs
+ * on the page instead: the same code gives the same results, only the page does the work.
+ */
+let worker: Worker | undefined;
+let local: typeof import('./search-engine') | undefined;
+let mode: 'idle' | 'worker' | 'switching' | 'local' | 'broken' = 'idle';
+/** Each game's index bytes as fetched: handed to the engine, and again to the page's engine after a fallback. */
+const indexBytes = new Map<string, ArrayBuffer>();
+const readyWaiters = new Map<string, { resolve: () => void; reject: (e: Error) => void }>();
+const pending = new Map<number, { message: EngineRequest; resolve: (r: ShownResult[]) => void; reject: (e: Error) => void }>();
+let nextId = 0;
 
-/** Prepares the typo matchers for common word lengths in idle moments, one length per idle slot. */
-function warmUp(searcher: Searcher, lengths = [4, 5, 6, 7, 8, 9, 10, 11, 12]): void {
-  const next = lengths.shift();
-  if (next === undefined) return;
-  const idle = window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 50));
-  idle(() => {
-    searcher.prepareFuzzy(next);
-    warmUp(searcher, lengths);
-  }, { timeout: 5000 });
+function receive(reply: EngineReply): void {
+  if (reply.type === 'ready' || reply.type === 'failed') {
+    const w = readyWaiters.get(reply.game);
+    readyWaiters.delete(reply.game);
+    if (reply.type === 'ready') w?.resolve();
+    else w?.reject(new Error(`search index ${reply.game}: ${reply.message}`));
+    return;
+  }
+  const p = pending.get(reply.id);
+  if (!p) return;
+  pending.delete(reply.id);
+  if (reply.type === 'results') p.resolve(reply.results);
+  else p.reject(new Error(reply.message));
 }
-/** Starts the warm-up once the page has settled (not while its first results load and render). */
-const warmUpLater = (searcher: Searcher) => setTimeout(() => warmUp(searcher), 1500);
 
-/** One game's index, fetched once per page (the service worker serves it offline). */
-function loadShard(game: string): Promise<Searcher> {
+function send(message: EngineRequest): void {
+  if (mode === 'idle') startEngine();
+  if (mode === 'worker') worker!.postMessage(message);
+  else if (mode === 'local') {
+    const engine = local!;
+    // Answered in a task of its own, as the worker answers: callers see the same order of events.
+    setTimeout(() => receive(engine.handle(message)), 0);
+  } else if (mode === 'broken') {
+    if (message.type === 'index') receive({ type: 'failed', game: message.game, message: 'search could not start' });
+    else receive({ type: 'error', id: message.id, message: 'search could not start' });
+  }
+  // 'switching': resent by fallBack() once the page's engine is in.
+}
+
+/** Runs the engine on the page: every index the worker had (or was getting) and every open request again. */
+function fallBack(): void {
+  if (mode === 'switching' || mode === 'local' || mode === 'broken') return;
+  worker?.terminate();
+  worker = undefined;
+  mode = 'switching';
+  import('./search-engine')
+    .then((m) => {
+      local = m;
+      mode = 'local';
+    })
+    .catch(() => {
+      mode = 'broken';
+    })
+    .finally(() => {
+      for (const [game, data] of indexBytes) if (readyWaiters.has(game)) send({ type: 'index', game, data });
+      for (const { message } of pending.values()) send(message);
+    });
+}
+
+function startEngine(): void {
+  try {
+    worker = new Worker(new URL('./search-worker.ts', import.meta.url), { type: 'module', name: 'search' });
+    worker.onmessage = (e: MessageEvent<EngineReply>) => receive(e.data);
+    // The script could not load or the worker failed: search on the page from now on.
+    worker.onerror = (e) => {
+      e.preventDefault();
+      fallBack();
+    };
+    worker.onmessageerror = () => fallBack();
+    mode = 'worker';
+  } catch {
+    fallBack();
+  }
+}
+
+const shards = new Map<string, Promise<void>>();
+
+/** One game's index, fetched once per page (the service worker serves it offline) and handed to the engine. */
+function loadShard(game: string): Promise<void> {
   let p = shards.get(game);
   if (!p) {
+    // The worker's script loads while the index does.
+    if (mode === 'idle') startEngine();
     p = fetch(`/search/${game}.json`)
       .then((r) => {
         if (!r.ok) throw new Error(`search index ${game}: HTTP ${r.status}`);
-        return r.json() as Promise<SearchIndex>;
+        return r.arrayBuffer();
       })
-      // Let the page paint and handle input between parsing and building the searcher (no long task).
-      .then((index) => yieldToPage().then(() => new Searcher(index)))
-      .then((searcher) => {
-        warmUpLater(searcher);
-        return searcher;
-      });
+      .then(
+        (data) =>
+          new Promise<void>((resolve, reject) => {
+            indexBytes.set(game, data);
+            readyWaiters.set(game, { resolve, reject });
+            send({ type: 'index', game, data });
+          }),
+      );
+    // A failed load can be tried again (the next key typed, or a change of scope).
+    p.catch(() => shards.delete(game));
     shards.set(game, p);
   }
   return p;
 }
 
+/** Results of a search over indexes already loaded. */
+function runSearch(request: SearchRequest): Promise<ShownResult[]> {
+  return new Promise((resolve, reject) => {
+    const id = ++nextId;
+    const message: EngineRequest = { type: 'search', id, request };
+    pending.set(id, { message, resolve, reject });
+    send(message);
+  });
+}
+
 const idsFor = (game?: string) => (game && allGames.includes(game) ? [game] : allGames);
 
-/** The searcher for one game, or for every game when `game` is empty or unknown. */
-export async function loadSearcher(game?: string): Promise<SearchSet> {
+/** Loads the index of `game`, or of every game when `game` is empty or unknown; resolves with the games loaded. */
+async function loadGames(game?: string): Promise<string[]> {
   const ids = idsFor(game);
-  const list = await Promise.all(ids.map(loadShard));
-  return new SearchSet(new Map(ids.map((id, i) => [id, list[i]!])));
+  await Promise.all(ids.map(loadShard));
+  return ids;
 }
 
 /**
  * Loads the indexes for `game` (or all games) in two steps when more than one is needed: the first game's index
- * alone (so its results show as soon as it is in, not after every index), then the others together.
- * `onProgress` gets the set of games loaded so far at each step.
+ * alone, its results shown and painted (so they show as soon as that index is in, the network not shared with
+ * the other indexes meanwhile), then the others together. `onProgress` gets the games loaded so far at each
+ * step and resolves once it has shown their results.
  */
-function loadProgressively(game: string | undefined, onProgress: (s: SearchSet, complete: boolean) => void): Promise<SearchSet> {
+async function loadProgressively(game: string | undefined, onProgress: (games: string[], complete: boolean) => Promise<void>): Promise<void> {
   const ids = idsFor(game);
-  const ready = new Map<string, Searcher>();
-  const report = () => onProgress(new SearchSet(new Map(ids.filter((id) => ready.has(id)).map((id) => [id, ready.get(id)!]))), ready.size === ids.length);
-  const first = ids[0]!;
-  return loadShard(first)
-    .then(async (s) => {
-      ready.set(first, s);
-      await yieldToPage();
-      report();
-      await yieldToPage();
-      // The others together: one more update of the list, not one per game.
-      const rest = ids.slice(1);
-      if (rest.length) {
-        const loaded = await Promise.all(rest.map(loadShard));
-        rest.forEach((id, i) => ready.set(id, loaded[i]!));
-        report();
-      }
-      return loadSearcher(game);
-    });
+  await loadShard(ids[0]!);
+  await onProgress(ids.slice(0, 1), ids.length === 1);
+  // The others together: one more update of the list, not one per game.
+  if (ids.length > 1) {
+    await afterPaint();
+    await Promise.all(ids.slice(1).map(loadShard));
+    await onProgress(ids, true);
+  }
 }
+
+/**
+ * While a finger or the mouse is down on a list, updates of that list wait (until the click, or shortly after the
+ * pointer is up): the result under the pointer stays there until the tap or click has opened it.
+ */
+function holdWhilePressed(list: HTMLElement): () => Promise<void> {
+  let pressed = false;
+  let waiting: (() => void)[] = [];
+  let timer = 0;
+  const release = () => {
+    clearTimeout(timer);
+    pressed = false;
+    const run = waiting;
+    waiting = [];
+    for (const f of run) f();
+  };
+  list.addEventListener('pointerdown', () => {
+    pressed = true;
+    clearTimeout(timer);
+    // A press that never ends in a click (a scroll, a long press) lets updates through after a while.
+    timer = window.setTimeout(release, 3000);
+  });
+  list.addEventListener('click', () => setTimeout(release, 0), true);
+  const up = () => {
+    if (!pressed) return;
+    clearTimeout(timer);
+    timer = window.setTimeout(release, 300);
+  };
+  window.addEventListener('pointerup', up, true);
+  window.addEventListener('pointercancel', up, true);
+  return () => (pressed ? new Promise<void>((resolve) => waiting.push(resolve)) : Promise.resolve());
+}
+
 /** A result's link: title, game (when searching all games) and snippet, built from text only. */
-function resultLink(r: SearchResult, parts: readonly SnippetPart[], showGame: boolean): HTMLAnchorElement {
+function resultLink(r: ShownResult, parts: readonly SnippetPart[], showGame: boolean): HTMLAnchorElement {
   const a = document.createElement('a');
   a.href = r.url;
   a.dataset.result = '';
@@ -117,11 +220,11 @@ function resultLink(r: SearchResult, parts: readonly SnippetPart[], showGame: bo
  * Puts these results into `list`, keeping the element of every result whose content is unchanged and touching
  * the DOM only where the list differs (so a pointer or tap already on a result is not lost).
  */
-function updateList(list: HTMLElement, s: SearchSet, results: readonly SearchResult[], showGame: boolean, role?: string): void {
+function updateList(list: HTMLElement, results: readonly ShownResult[], showGame: boolean, role?: string): void {
   const old = new Map<string, HTMLElement>();
   for (const el of Array.from(list.children) as HTMLElement[]) if (el.dataset.key) old.set(el.dataset.key, el);
   const wanted = results.map((r) => {
-    const parts = resultSnippet(r, () => s.bodyOf(r.url));
+    const { parts } = r;
     const key = `${r.url}\n${showGame}\n${parts.map((p) => (p.hit ? `[${p.text}]` : p.text)).join('')}`;
     const kept = old.get(key);
     if (kept) return kept;
@@ -170,7 +273,8 @@ export function attachSearchBox(input: HTMLInputElement, game?: string): void {
   const form = input.form!;
   let scope = game;
   let shown = '';
-  let lastSet: SearchSet | undefined;
+  /** The games whose indexes are in for the current scope (Enter searches them when the list is behind). */
+  let loaded: string[] | undefined;
   const bar = document.createElement('div');
   bar.className = 'scope-switch';
   const label = document.createElement('span');
@@ -185,10 +289,12 @@ export function attachSearchBox(input: HTMLInputElement, game?: string): void {
   const empty = document.createElement('p');
   empty.className = 'status';
   const selection = keyboardSelection(list);
+  const released = holdWhilePressed(list);
   // A press on the switch keeps the focus (and the popup) where it is.
   toggle.addEventListener('mousedown', (e) => e.preventDefault());
   toggle.addEventListener('click', () => {
     scope = scope ? undefined : game;
+    loaded = undefined;
     const hidden = form.querySelector<HTMLInputElement>('input[name=game]');
     if (hidden) hidden.disabled = !scope;
     void render();
@@ -206,19 +312,31 @@ export function attachSearchBox(input: HTMLInputElement, game?: string): void {
       shown = '';
       return;
     }
-    const s = await loadSearcher(scope);
-    lastSet = s;
-    if (mine !== ticket) return;
     // Same query, same scope: nothing to redo (a focus or a repeated event must not rebuild the list under a tap).
     const state = `${scope ?? ''}\n${q}`;
     if (state === shown && !popup.hidden) return;
+    const within = scope;
+    let results: ShownResult[];
+    try {
+      const games = await loadGames(within);
+      if (within === scope) loaded = games;
+      results = await runSearch({ query: q, games, scope: within, limit: 8 });
+    } catch {
+      if (mine !== ticket) return;
+      empty.textContent = 'Search could not load. Check the connection, then type again.';
+      popup.replaceChildren(empty);
+      popup.hidden = false;
+      return;
+    }
+    if (mine !== ticket) return;
+    await released();
+    if (mine !== ticket) return;
     shown = state;
-    const results = s.search(q, { game: scope, limit: 8 });
     selection.reset();
-    label.textContent = scope ? 'In this game.' : 'In all games.';
-    toggle.textContent = scope ? 'Search all games' : 'Only this game';
+    label.textContent = within ? 'In this game.' : 'In all games.';
+    toggle.textContent = within ? 'Search all games' : 'Only this game';
     empty.textContent = results.length ? '' : `No rule matches “${q}”. Try other words.`;
-    updateList(list, s, results, !scope, 'option');
+    updateList(list, results, !within, 'option');
     const nodes = [...(game ? [bar] : []), list, ...(results.length ? [] : [empty])];
     if (nodes.length !== popup.children.length || nodes.some((n, i) => popup.children[i] !== n)) popup.replaceChildren(...nodes);
     popup.hidden = false;
@@ -230,13 +348,23 @@ export function attachSearchBox(input: HTMLInputElement, game?: string): void {
     else if (e.key === 'Escape') popup.hidden = true;
   });
   form.addEventListener('submit', (e) => {
-    if (!input.value.trim()) {
+    const q = input.value;
+    if (!q.trim()) {
       e.preventDefault();
       return;
     }
-    // Enter before the list caught up with the last keys: the top result of what is typed now.
-    const stale = shown !== `${scope ?? ''}\n${input.value}`;
-    const href = stale ? lastSet?.search(input.value, { game: scope, limit: 1 })[0]?.url : popup.hidden ? undefined : selection.target()?.href;
+    // Enter before the list caught up with the last keys: the top result of what is typed now (when the index is
+    // in; before that, the search page opens with the query).
+    const stale = shown !== `${scope ?? ''}\n${q}`;
+    if (stale) {
+      if (!loaded) return;
+      e.preventDefault();
+      runSearch({ query: q, games: loaded, scope, limit: 1 })
+        .then((r) => (r[0] ? location.assign(r[0].url) : form.submit()))
+        .catch(() => form.submit());
+      return;
+    }
+    const href = popup.hidden ? undefined : selection.target()?.href;
     if (href) {
       e.preventDefault();
       location.href = href;
@@ -266,37 +394,49 @@ export async function startSearchPage(): Promise<void> {
   status.textContent = 'Loading search…';
   const scopeOf = () => (form.querySelector<HTMLInputElement>('input[name=game]:checked')?.value ?? '') || undefined;
   const selection = keyboardSelection(list);
-  let current: { set: SearchSet; complete: boolean; scope?: string } | undefined;
+  const released = holdWhilePressed(list);
+  let current: { games: string[]; complete: boolean; scope?: string } | undefined;
   let shown = '';
+  let ticket = 0;
 
   /** Shows the results of the current query with what is loaded; `force` after more indexes arrived. */
-  const show = (force = false) => {
+  const show = async (force = false) => {
     if (!current) return;
     const q = input.value;
     const scope = scopeOf();
     const state = `${scope ?? ''}\n${q}`;
     if (state === shown && !force) return;
     shown = state;
+    const mine = ++ticket;
     const url = new URL(location.href);
     url.search = '';
     if (q) url.searchParams.set('q', q);
     if (scope) url.searchParams.set('game', scope);
     history.replaceState(history.state, '', url);
+    const { games, complete } = current;
+    let results: ShownResult[] = [];
+    let failed = false;
+    if (q.trim())
+      try {
+        results = await runSearch({ query: q, games, scope });
+      } catch {
+        failed = true;
+      }
+    if (mine !== ticket) return;
+    await released();
+    if (mine !== ticket) return;
     selection.reset();
-    if (!q.trim()) {
-      updateList(list, current.set, [], false);
-      status.textContent = 'Type a few words: a rule, a card, a number.';
-      return;
-    }
-    const s = current.set;
-    const results = s.search(q, { game: scope });
-    updateList(list, s, results, !scope);
+    updateList(list, results, !scope);
     // One short line either way: a status that wraps and unwraps would move the list under it.
-    status.textContent = !current.complete
-      ? 'Searching all games…'
-      : results.length
-        ? `${results.length === 20 ? 'Top 20' : results.length} result${results.length === 1 ? '' : 's'}${scope ? '' : ' in all games'}.`
-        : `No rule matches “${q}”.${scope ? ' Try all games, or other words.' : ' Try other words.'}`;
+    status.textContent = !q.trim()
+      ? 'Type a few words: a rule, a card, a number.'
+      : failed
+        ? 'Search failed. Reload the page to try again.'
+        : !complete
+          ? 'Searching all games…'
+          : results.length
+            ? `${results.length === 20 ? 'Top 20' : results.length} result${results.length === 1 ? '' : 's'}${scope ? '' : ' in all games'}.`
+            : `No rule matches “${q}”.${scope ? ' Try all games, or other words.' : ' Try other words.'}`;
   };
 
   let loading = 0;
@@ -304,17 +444,21 @@ export async function startSearchPage(): Promise<void> {
   const load = async () => {
     const mine = ++loading;
     const scope = scopeOf();
-    await loadProgressively(scope, (set, complete) => {
-      if (mine !== loading) return;
-      current = { set, complete, scope };
-      show(true);
-    });
+    try {
+      await loadProgressively(scope, async (games, complete) => {
+        if (mine !== loading) return;
+        current = { games, complete, scope };
+        await show(true);
+      });
+    } catch {
+      if (mine === loading) status.textContent = 'Search could not load. Check the connection, then reload the page.';
+    }
   };
   let typed = 0;
   input.addEventListener('input', async () => {
     const mine = ++typed;
     await afterPaint();
-    if (mine === typed) show();
+    if (mine === typed) void show();
   });
   // Only the scope radios: a text field's `change` (fired when it loses focus, as a result is tapped) must not
   // rebuild the list under the tap.
@@ -325,9 +469,10 @@ export async function startSearchPage(): Promise<void> {
     if (e.key === 'ArrowDown') (e.preventDefault(), selection.move(1));
     else if (e.key === 'ArrowUp') (e.preventDefault(), selection.move(-1));
   });
-  form.addEventListener('submit', (e) => {
+  form.addEventListener('submit', async (e) => {
     e.preventDefault();
-    show();
+    // Enter before the list caught up with the last keys: wait for the list of what is typed now.
+    if (shown !== `${scopeOf() ?? ''}\n${input.value}`) await show();
     const target = selection.target();
     if (target) location.href = target.href;
   });
@@ -338,11 +483,16 @@ export async function startSearchPage(): Promise<void> {
 export async function showClosest(): Promise<void> {
   try {
     const game = location.pathname.split('/')[1];
-    const s = await loadSearcher(game && allGames.includes(game) ? game : undefined);
-    const results = closestEntries(s, location.pathname, allGames);
+    const games = await loadGames(game && allGames.includes(game) ? game : undefined);
+    const results = await new Promise<ShownResult[]>((resolve, reject) => {
+      const id = ++nextId;
+      const message: EngineRequest = { type: 'closest', id, path: location.pathname, games, allGames };
+      pending.set(id, { message, resolve, reject });
+      send(message);
+    });
     if (results.length === 0) return;
     const list = document.getElementById('closest-list')!;
-    updateList(list, s, results, true);
+    updateList(list, results, true);
     document.getElementById('closest')!.hidden = false;
   } catch {
     // No suggestions (e.g. the index could not load): the page still offers its search box and the games.

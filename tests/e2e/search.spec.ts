@@ -154,3 +154,64 @@ test.describe('404 from the address', () => {
     expect(errors().filter((e) => !/404|Not Found/i.test(e))).toEqual([]);
   });
 });
+
+test.describe('search loads off the main thread, in steps, and survives a missing worker', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('the all-games page shows the first index\'s results while the others load, then every game\'s', async ({ page }) => {
+    const held: (() => void)[] = [];
+    let release = false;
+    await page.route(/\/search\/(vindication|forge-war|pencilvillage)\.json$/, async (route) => {
+      if (!release) await new Promise<void>((resolve) => held.push(resolve));
+      await route.continue();
+    });
+    await page.goto('/search/?q=starting%20coins');
+    await expect(page.locator('#search-results a[data-result]').first()).toBeVisible();
+    await expect(page.locator('#search-status')).toHaveText('Searching all games…');
+    expect(new Set(await page.locator('#search-results .result-game').allTextContents())).toEqual(new Set(['Now or Never']));
+    release = true;
+    for (const f of held) f();
+    await expect(page.locator('#search-status')).toHaveText(/in all games\.$/);
+    expect(new Set(await page.locator('#search-results .result-game').allTextContents()).size).toBeGreaterThan(1);
+  });
+
+  test('the indexes are parsed and searched in a Web Worker', async ({ page }) => {
+    await page.goto('/search/?q=warp%20stone&game=now-or-never');
+    await expect(page.locator('#search-results a[data-result]').first()).toHaveAttribute('href', '/now-or-never/warp-stone/');
+    expect(page.workers().some((w) => /\/_astro\/search-worker[^/]*\.js$/.test(w.url()))).toBe(true);
+  });
+
+  test('without the worker\'s script, the page searches itself: same results, header box and search page', async ({ page }) => {
+    const errors = watchErrors(page);
+    const blocked: string[] = [];
+    await page.route(/\/_astro\/search-worker[^/]*\.js$/, (route) => {
+      blocked.push(route.request().url());
+      return route.fulfill({ status: 404, body: 'gone' });
+    });
+    await page.goto('/search/?q=starting%20coins');
+    await expect(page.locator('#search-status')).toHaveText(/in all games\.$/);
+    expect(blocked.length).toBeGreaterThan(0);
+    const first = await page.locator('#search-results a[data-result]').first().getAttribute('href');
+    expect(first).toBeTruthy();
+    await page.locator('#search-page-q').fill('retreet');
+    await expect(page.locator('#search-results a[data-result]').first()).toHaveAttribute('href', '/now-or-never/retreat/');
+    await page.goto('/now-or-never/');
+    await page.locator('#search-open').click();
+    await page.keyboard.type('retreet');
+    await expect(page.locator('#search-popup a[data-result]').first()).toHaveAttribute('href', '/now-or-never/retreat/');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/now-or-never/retreat/');
+    // (The worker's 404 is logged; `reading 'active'`: the offline status, with service workers blocked here.)
+    expect(errors().filter((e) => !/search-worker|404|Not Found|reading 'active'/i.test(e))).toEqual([]);
+  });
+
+  test('an index that cannot load gets a clear message, not a blank list', async ({ page }) => {
+    await page.route(/\/search\/[a-z-]+\.json$/, (route) => route.fulfill({ status: 503, body: 'down' }));
+    await page.goto('/search/?q=starting%20coins&game=now-or-never');
+    await expect(page.locator('#search-status')).toHaveText(/Search could not load/);
+    await page.goto('/now-or-never/');
+    await page.locator('#search-open').click();
+    await page.keyboard.type('retreat');
+    await expect(page.locator('#search-popup')).toContainText('Search could not load');
+  });
+});

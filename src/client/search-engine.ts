@@ -1,0 +1,112 @@
+/**
+ * The search engine of the browser, without any DOM: holds the games' searchers (src/lib/search/query.ts, used
+ * unchanged) and answers searches with what a result list shows (title, game, snippet parts). It runs in a Web
+ * Worker (search-worker.ts), so that parsing an index, building its searcher and searching never block the page;
+ * where the worker cannot start, search-ui.ts runs this same module on the page instead (same code, same results).
+ */
+import { Searcher, SearchSet, resultSnippet, type SearchResult, type SnippetPart } from '../lib/search/query';
+import { closestEntries } from '../lib/search/closest';
+import type { SearchIndex } from '../lib/search/build-index';
+
+/** A result as a list shows it: built from text only (the page writes it as text, never as HTML). */
+export interface ShownResult {
+  url: string;
+  title: string;
+  gameTitle: string;
+  parts: SnippetPart[];
+}
+
+/** A search: `games` are the indexes to search (those loaded so far), `scope` the game a scoped search asks. */
+export interface SearchRequest {
+  query: string;
+  games: readonly string[];
+  scope?: string;
+  limit?: number;
+}
+
+/** Page → engine. */
+export type EngineRequest =
+  | { type: 'index'; game: string; data: ArrayBuffer }
+  | { type: 'search'; id: number; request: SearchRequest }
+  | { type: 'closest'; id: number; path: string; games: readonly string[]; allGames: readonly string[] };
+/** Engine → page. */
+export type EngineReply =
+  | { type: 'ready'; game: string }
+  | { type: 'failed'; game: string; message: string }
+  | { type: 'results'; id: number; results: ShownResult[] }
+  | { type: 'error'; id: number; message: string };
+
+const searchers = new Map<string, Searcher>();
+
+/** Prepares the typo matchers for common word lengths once the first results are out, one length per task. */
+function warmUp(searcher: Searcher, lengths = [4, 5, 6, 7, 8, 9, 10, 11, 12]): void {
+  const next = lengths.shift();
+  if (next === undefined) return;
+  setTimeout(() => {
+    searcher.prepareFuzzy(next);
+    warmUp(searcher, lengths);
+  }, 20);
+}
+
+/** Adds a game's index (the bytes of /search/<game>.json). Throws on a malformed index. */
+export function addIndex(game: string, data: ArrayBuffer | string): void {
+  if (searchers.has(game)) return;
+  const text = typeof data === 'string' ? data : new TextDecoder().decode(data);
+  const searcher = new Searcher(JSON.parse(text) as SearchIndex);
+  searchers.set(game, searcher);
+  setTimeout(() => warmUp(searcher), 1500);
+}
+
+export const hasIndex = (game: string) => searchers.has(game);
+
+/** The searchers of these games (every one must be loaded). */
+export function searchSet(games: readonly string[]): SearchSet {
+  return new SearchSet(new Map(games.map((g) => [g, searchers.get(g)!] as const).filter(([, s]) => s)));
+}
+
+const shown = (s: SearchSet, results: readonly SearchResult[]): ShownResult[] =>
+  results.map((r) => ({ url: r.url, title: r.title, gameTitle: r.gameTitle, parts: resultSnippet(r, () => s.bodyOf(r.url)) }));
+
+/** Ranked results of a query over these games' indexes, as the list shows them. */
+export function search({ query, games, scope, limit }: SearchRequest): ShownResult[] {
+  const s = searchSet(games);
+  return shown(s, s.search(query, { game: scope, ...(limit ? { limit } : {}) }));
+}
+
+/** The 404 page's closest entries to a mistyped address. */
+export function closest(path: string, games: readonly string[], allGames: readonly string[]): ShownResult[] {
+  const s = searchSet(games);
+  return shown(s, closestEntries(s, path, allGames));
+}
+
+/** Answers one request (the worker's message handler, and the page's fallback). */
+export function handle(message: EngineRequest): EngineReply {
+  switch (message.type) {
+    case 'index':
+      try {
+        addIndex(message.game, message.data);
+        return { type: 'ready', game: message.game };
+      } catch (e) {
+        return { type: 'failed', game: message.game, message: String((e as Error)?.message ?? e) };
+      }
+    case 'search':
+      try {
+        return { type: 'results', id: message.id, results: search(message.request) };
+      } catch (e) {
+        return { type: 'error', id: message.id, message: String((e as Error)?.message ?? e) };
+      }
+    case 'closest':
+      try {
+        return { type: 'results', id: message.id, results: closest(message.path, message.games, message.allGames) };
+      } catch (e) {
+        return { type: 'error', id: message.id, message: String((e as Error)?.message ?? e) };
+      }
+  }
+}
+
+/** For `npm run bench`: a game's (or every game's) searchers, loaded on the page. */
+export async function loadSearcher(game?: string, all: readonly string[] = (document.body.dataset.games ?? '').split(',').filter(Boolean)): Promise<SearchSet> {
+  const ids = game && all.includes(game) ? [game] : all;
+  for (const id of ids) if (!hasIndex(id)) addIndex(id, await (await fetch(`/search/${id}.json`)).arrayBuffer());
+  return searchSet(ids);
+}
