@@ -1,7 +1,8 @@
 // Writes dist/_headers (the Netlify / Cloudflare Pages format) after the service worker step of `npm run build`:
 // a Content-Security-Policy that allows only the site's own origin, with the sha256 hash of every distinct inline
 // <script> found in the built HTML; frame-ancestors 'none'; Referrer-Policy; Permissions-Policy; `no-cache` for
-// HTML, sw.js and every other unhashed file; a year, immutable, for the hashed assets under /_astro/.
+// HTML, sw.js and every other unhashed file; a year, immutable, for the hashed assets under /_astro/ and /scripts/
+// (the head scripts and the search worker, named by a hash of their code).
 // scripts/serve.mjs applies the same file, so `npm start` and the browser tests see what a static host sends.
 //
 // Inline styles: the head script rewrites the text of <style id="when-css"> for the reader's options, and Chromium
@@ -105,10 +106,11 @@ export function headerRules(dist) {
       ],
     ],
     ['/_astro/*', [['Cache-Control', IMMUTABLE]]],
+    ['/scripts/*', [['Cache-Control', IMMUTABLE]]],
     ['/', [['Cache-Control', 'no-cache']]],
   ];
   for (const entry of readdirSync(dist, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-    if (entry.name === '_astro' || entry.name === '_headers') continue;
+    if (entry.name === '_astro' || entry.name === 'scripts' || entry.name === '_headers') continue;
     rules.push([entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`, [['Cache-Control', 'no-cache']]]);
   }
   return { rules, scriptHashes: hashes.length };

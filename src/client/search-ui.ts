@@ -77,7 +77,11 @@ function fallBack(): void {
 
 function startEngine(): void {
   try {
-    worker = new Worker(new URL('./search-worker.ts', import.meta.url), { type: 'module', name: 'search' });
+    // The search page starts the worker from <head> (see search.astro); elsewhere it starts on first use.
+    const early = (window as { RulesSearchWorker?: Worker & { failed?: boolean } }).RulesSearchWorker;
+    delete (window as { RulesSearchWorker?: Worker }).RulesSearchWorker;
+    if (early?.failed) throw new Error('the search worker failed to start');
+    worker = early ?? new Worker(document.body.dataset.searchWorker!, { name: 'search' });
     worker.onmessage = (e: MessageEvent<EngineReply>) => receive(e.data);
     // The script could not load or the worker failed: search on the page from now on.
     worker.onerror = (e) => {

@@ -178,13 +178,13 @@ test.describe('search loads off the main thread, in steps, and survives a missin
   test('the indexes are parsed and searched in a Web Worker', async ({ page }) => {
     await page.goto('/search/?q=warp%20stone&game=now-or-never');
     await expect(page.locator('#search-results a[data-result]').first()).toHaveAttribute('href', '/now-or-never/warp-stone/');
-    expect(page.workers().some((w) => /\/_astro\/search-worker[^/]*\.js$/.test(w.url()))).toBe(true);
+    expect(page.workers().some((w) => /\/scripts\/search-worker-[^/]*\.js$/.test(w.url()))).toBe(true);
   });
 
   test('without the worker\'s script, the page searches itself: same results, header box and search page', async ({ page }) => {
     const errors = watchErrors(page);
     const blocked: string[] = [];
-    await page.route(/\/_astro\/search-worker[^/]*\.js$/, (route) => {
+    await page.route(/\/scripts\/search-worker-[^/]*\.js$/, (route) => {
       blocked.push(route.request().url());
       return route.fulfill({ status: 404, body: 'gone' });
     });

@@ -41,6 +41,7 @@ describe('dist/_headers', () => {
     const cache = rules.filter(([, headers]) => headers.some(([k]) => k === 'Cache-Control'));
     expect(Object.fromEntries(cache.map(([path, headers]) => [path, headers[0]![1]]))).toEqual({
       '/_astro/*': 'public, max-age=31536000, immutable',
+      '/scripts/*': 'public, max-age=31536000, immutable',
       '/': 'no-cache',
       '/game/*': 'no-cache',
       '/index.html': 'no-cache',

@@ -1,10 +1,14 @@
-/** The head scripts (see src/build/head-script.ts): one per game and one for pages outside a game. */
+/**
+ * The head scripts (see src/build/head-script.ts): one per game and one for pages outside a game; and the search
+ * worker (src/build/worker-script.ts).
+ */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getGames } from '../../data/site';
 import { headScript } from '../../build/head-script';
+import { searchWorkerScript } from '../../build/worker-script';
 
 export const getStaticPaths = (async () => {
-  const scripts = await Promise.all([undefined, ...(await getGames())].map((g) => headScript(g)));
+  const scripts = [...(await Promise.all([undefined, ...(await getGames())].map((g) => headScript(g)))), await searchWorkerScript()];
   return scripts.map((s) => ({ params: { name: s.path.slice('/scripts/'.length, -'.js'.length) }, props: { code: s.code } }));
 }) satisfies GetStaticPaths;
 
