@@ -77,11 +77,8 @@ function fallBack(): void {
 
 function startEngine(): void {
   try {
-    // The search page starts the worker from <head> (see search.astro); elsewhere it starts on first use.
-    const early = (window as { RulesSearchWorker?: Worker & { failed?: boolean } }).RulesSearchWorker;
-    delete (window as { RulesSearchWorker?: Worker }).RulesSearchWorker;
-    if (early?.failed) throw new Error('the search worker failed to start');
-    worker = early ?? new Worker(document.body.dataset.searchWorker!, { name: 'search' });
+    // A classic script built with the head scripts (src/build/worker-script.ts); the layout names it.
+    worker = new Worker(document.body.dataset.searchWorker!, { name: 'search' });
     worker.onmessage = (e: MessageEvent<EngineReply>) => receive(e.data);
     // The script could not load or the worker failed: search on the page from now on.
     worker.onerror = (e) => {
