@@ -1,14 +1,17 @@
-// Serves the built site (dist/, or RULES_OUT_DIR) on http://localhost:PORT (default 4321) with `serve`, a maintained
-// static server: `/x` redirects to `/x/`, a directory serves its index.html, unknown paths get dist/404.html with
-// status 404, text is compressed (gzip or brotli), and every header of dist/_headers (CSP, caching) is applied, as a
-// static host applies it. For `npm start`, `npm run serve`, the browser tests and the measuring scripts.
-// This file only turns dist/_headers into serve's configuration and starts serve; it answers no request itself.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+// Serves the built site (dist/, or RULES_OUT_DIR) on http://localhost:PORT (default 4321) with serve-handler, the
+// maintained static handler behind `serve`: `/x` redirects to `/x/`, a directory serves its index.html, unknown
+// paths get dist/404.html with status 404, and every header of dist/_headers (CSP, caching) is applied, as a static
+// host applies it. Text goes out compressed: the build's Brotli copy (`<file>.br`, quality 11, see
+// scripts/precompressed.mjs) when the browser accepts Brotli, otherwise gzip or Brotli made per request by
+// `compression`. For `npm start`, `npm run serve`, the browser tests and the measuring scripts.
+import { existsSync, lstat, createReadStream, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import compression from 'compression';
+import handler from 'serve-handler';
 import { parseHeadersFile, serveHeaders } from './headers.mjs';
+import { BROTLI_SUFFIX, acceptsBrotli } from './precompressed.mjs';
 
 const root = resolve(process.env.RULES_OUT_DIR ?? 'dist');
 const port = Number(process.env.PORT ?? 4321);
@@ -19,6 +22,7 @@ if (!existsSync(join(root, 'index.html')) || !existsSync(headersFile)) {
 }
 
 const config = {
+  public: root,
   // Directory URLs (no extension) serve their index.html; files with an extension (404.html too) are served as
   // they are, never redirected.
   cleanUrls: ['!**/*.*'],
@@ -26,20 +30,51 @@ const config = {
   directoryListing: false,
   headers: serveHeaders(parseHeadersFile(readFileSync(headersFile, 'utf8'))),
 };
-const dir = mkdtempSync(join(tmpdir(), 'rules-serve-'));
-const configFile = join(dir, 'serve.json');
-writeFileSync(configFile, JSON.stringify(config, null, 2));
 
-const require = createRequire(import.meta.url);
-const serveBin = join(dirname(require.resolve('serve/package.json')), 'build', 'main.js');
-const server = spawn(
-  process.execPath,
-  [serveBin, '--no-request-logging', '--no-clipboard', '--no-port-switching', '--config', configFile, '--listen', `tcp://127.0.0.1:${port}`, root],
-  { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NO_UPDATE_CHECK: '1' } },
-);
-const cleanUp = () => rmSync(dir, { recursive: true, force: true });
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => {
-  cleanUp();
-  process.exit(code ?? (signal ? 0 : 1));
+const lstatFile = promisify(lstat);
+const compress = promisify(compression());
+
+/** The Brotli copy of a file, if there is one at least as new as the file (a file changed since the build is sent
+ * as it is now, never from an older copy). */
+function freshCopy(path) {
+  const copy = path + BROTLI_SUFFIX;
+  try {
+    return statSync(copy).mtimeMs >= statSync(path).mtimeMs ? copy : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * File access for one request: where the browser accepts Brotli and asks for the whole file, a file with a fresh
+ * Brotli copy is measured and read from the copy, and the response says so. serve-handler still names, types and
+ * heads the response after the original file.
+ */
+function fileAccess(request, response) {
+  const wantsCopy = acceptsBrotli(request.headers['accept-encoding']) && !request.headers.range;
+  const copyOf = (path) => (wantsCopy ? freshCopy(path) : null);
+  return {
+    lstat: (path) => lstatFile(copyOf(path) ?? path),
+    createReadStream: (path, options) => {
+      const copy = copyOf(path);
+      if (!copy) return createReadStream(path, options);
+      response.setHeader('Content-Encoding', 'br');
+      response.setHeader('Vary', 'Accept-Encoding');
+      return createReadStream(copy, options);
+    },
+  };
+}
+
+const server = createServer((request, response) => {
+  (async () => {
+    await compress(request, response);
+    await handler(request, response, config, fileAccess(request, response));
+  })().catch((error) => {
+    console.error(error);
+    if (!response.headersSent) response.writeHead(500);
+    response.end();
+  });
 });
+// The browser tests start this with PORT=0 and read the port the system chose from this line.
+server.listen(port, '127.0.0.1', () => console.log(`Serving ${root}: Accepting connections at http://127.0.0.1:${server.address().port}`));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.close(() => process.exit(0)));

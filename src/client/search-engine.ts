@@ -6,7 +6,7 @@
  */
 import { Searcher, SearchSet, resultSnippet, type SearchResult, type SnippetPart } from '../lib/search/query';
 import { closestEntries } from '../lib/search/closest';
-import type { SearchIndex } from '../lib/search/build-index';
+import { joinIndex, type RankIndex, type SearchText } from '../lib/search/index-files';
 
 /** A result as a list shows it: built from text only (the page writes it as text, never as HTML). */
 export interface ShownResult {
@@ -26,7 +26,7 @@ export interface SearchRequest {
 
 /** Page → engine. */
 export type EngineRequest =
-  | { type: 'index'; game: string; data: ArrayBuffer }
+  | { type: 'index'; game: string; data: IndexBytes }
   | { type: 'search'; id: number; request: SearchRequest }
   | { type: 'closest'; id: number; path: string; games: readonly string[]; allGames: readonly string[] };
 /** Engine → page. */
@@ -35,6 +35,12 @@ export type EngineReply =
   | { type: 'failed'; game: string; message: string }
   | { type: 'results'; id: number; results: ShownResult[] }
   | { type: 'error'; id: number; message: string };
+
+/** A game's two index files as fetched: /search/<game>.json and /search/text/<game>.json. */
+export interface IndexBytes {
+  rank: ArrayBuffer | string;
+  text: ArrayBuffer | string;
+}
 
 const searchers = new Map<string, Searcher>();
 
@@ -48,11 +54,12 @@ function warmUp(searcher: Searcher, lengths = [4, 5, 6, 7, 8, 9, 10, 11, 12]): v
   }, 20);
 }
 
-/** Adds a game's index (the bytes of /search/<game>.json). Throws on a malformed index. */
-export function addIndex(game: string, data: ArrayBuffer | string): void {
+const parse = <T>(data: ArrayBuffer | string): T => JSON.parse(typeof data === 'string' ? data : new TextDecoder().decode(data)) as T;
+
+/** Adds a game's index from its two files. Throws on a malformed index or files of different builds. */
+export function addIndex(game: string, data: IndexBytes): void {
   if (searchers.has(game)) return;
-  const text = typeof data === 'string' ? data : new TextDecoder().decode(data);
-  const searcher = new Searcher(JSON.parse(text) as SearchIndex);
+  const searcher = new Searcher(joinIndex(parse<RankIndex>(data.rank), parse<SearchText>(data.text)));
   searchers.set(game, searcher);
   setTimeout(() => warmUp(searcher), 1500);
 }
@@ -107,6 +114,7 @@ export function handle(message: EngineRequest): EngineReply {
 /** For `npm run bench`: a game's (or every game's) searchers, loaded on the page. */
 export async function loadSearcher(game?: string, all: readonly string[] = (document.body.dataset.games ?? '').split(',').filter(Boolean)): Promise<SearchSet> {
   const ids = game && all.includes(game) ? [game] : all;
-  for (const id of ids) if (!hasIndex(id)) addIndex(id, await (await fetch(`/search/${id}.json`)).arrayBuffer());
+  const bytes = (url: string) => fetch(url).then((r) => r.arrayBuffer());
+  for (const id of ids) if (!hasIndex(id)) addIndex(id, { rank: await bytes(`/search/${id}.json`), text: await bytes(`/search/text/${id}.json`) });
   return searchSet(ids);
 }

@@ -6,7 +6,7 @@
  * results have not changed, so a tap that lands while the list updates (or while the input loses focus) still
  * opens the result it was aimed at.
  */
-import type { EngineReply, EngineRequest, SearchRequest, ShownResult } from './search-engine';
+import type { EngineReply, EngineRequest, IndexBytes, SearchRequest, ShownResult } from './search-engine';
 import type { SnippetPart } from '../lib/search/query';
 
 /** Every game's id, from the page (the layout lists them), in menu order. */
@@ -21,7 +21,7 @@ let worker: Worker | undefined;
 let local: typeof import('./search-engine') | undefined;
 let mode: 'idle' | 'worker' | 'switching' | 'local' | 'broken' = 'idle';
 /** Each game's index bytes as fetched: handed to the engine, and again to the page's engine after a fallback. */
-const indexBytes = new Map<string, ArrayBuffer>();
+const indexBytes = new Map<string, IndexBytes>();
 const readyWaiters = new Map<string, { resolve: () => void; reject: (e: Error) => void }>();
 const pending = new Map<number, { message: EngineRequest; resolve: (r: ShownResult[]) => void; reject: (e: Error) => void }>();
 let nextId = 0;
@@ -94,25 +94,31 @@ function startEngine(): void {
 
 const shards = new Map<string, Promise<void>>();
 
-/** One game's index, fetched once per page (the service worker serves it offline) and handed to the engine. */
+/** Fetches one file of an index as bytes; a failed response rejects with its URL and status. */
+const indexFile = (url: string) =>
+  fetch(url).then((r) => {
+    if (!r.ok) throw new Error(`search index ${url}: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+
+/**
+ * One game's index, fetched once per page (the service worker serves it offline) and handed to the engine: its two
+ * files side by side (src/lib/search/index-files.ts).
+ */
 function loadShard(game: string): Promise<void> {
   let p = shards.get(game);
   if (!p) {
     // The worker's script loads while the index does.
     if (mode === 'idle') startEngine();
-    p = fetch(`/search/${game}.json`)
-      .then((r) => {
-        if (!r.ok) throw new Error(`search index ${game}: HTTP ${r.status}`);
-        return r.arrayBuffer();
-      })
-      .then(
-        (data) =>
-          new Promise<void>((resolve, reject) => {
-            indexBytes.set(game, data);
-            readyWaiters.set(game, { resolve, reject });
-            send({ type: 'index', game, data });
-          }),
-      );
+    p = Promise.all([indexFile(`/search/${game}.json`), indexFile(`/search/text/${game}.json`)]).then(
+      ([rank, text]) =>
+        new Promise<void>((resolve, reject) => {
+          const data = { rank, text };
+          indexBytes.set(game, data);
+          readyWaiters.set(game, { resolve, reject });
+          send({ type: 'index', game, data });
+        }),
+    );
     // A failed load can be tried again (the next key typed, or a change of scope).
     p.catch(() => shards.delete(game));
     shards.set(game, p);

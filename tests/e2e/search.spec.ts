@@ -8,7 +8,7 @@ import { watchErrors } from './helpers';
 test('search as you type: typo tolerant, aliases, scoped to the game, Enter opens the top result', async ({ page }) => {
   const indexes: string[] = [];
   page.on('request', (r) => {
-    if (/\/search\/[a-z-]+\.json$/.test(r.url())) indexes.push(new URL(r.url()).pathname);
+    if (/\/search\/(text\/)?[a-z-]+\.json$/.test(r.url())) indexes.push(new URL(r.url()).pathname);
   });
   await page.goto('/now-or-never/');
   expect(indexes).toEqual([]); // the index loads on first use only
@@ -18,10 +18,10 @@ test('search as you type: typo tolerant, aliases, scoped to the game, Enter open
   const first = page.locator('#search-popup a[data-result]').first();
   await expect(first).toHaveAttribute('href', '/now-or-never/retreat/');
   await expect(page.locator('#search-popup')).toContainText('In this game');
-  expect(indexes).toEqual(['/search/now-or-never.json']); // only this game's index
+  expect(indexes.sort()).toEqual(['/search/now-or-never.json', '/search/text/now-or-never.json']); // only this game's index
   await page.getByRole('button', { name: 'Search all games' }).click();
   await expect(page.locator('#search-popup')).toContainText('In all games');
-  await expect.poll(() => indexes.length).toBe(4);
+  await expect.poll(() => indexes.length).toBe(8);
   await page.getByRole('button', { name: 'Only this game' }).click();
   await page.locator('#q').focus();
   await page.keyboard.press('Enter');
@@ -203,6 +203,21 @@ test.describe('search loads off the main thread, in steps, and survives a missin
     await expect(page).toHaveURL('/now-or-never/retreat/');
     // (The worker's 404 is logged; `reading 'active'`: the offline status, with service workers blocked here.)
     expect(errors().filter((e) => !/search-worker|404|Not Found|reading 'active'/i.test(e))).toEqual([]);
+  });
+
+  test('an index whose text half is missing or from another build gets the same message', async ({ page }) => {
+    await page.route(/\/search\/text\/now-or-never\.json$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.goto('/search/?q=starting%20coins&game=now-or-never');
+    await expect(page.locator('#search-status')).toHaveText(/Search could not load/);
+    await page.unroute(/\/search\/text\/now-or-never\.json$/);
+    // Another build's text: the keys differ, so the engine refuses to join them.
+    await page.route(/\/search\/text\/forge-war\.json$/, async (route) => {
+      const text = await (await route.fetch()).json();
+      await route.fulfill({ json: { ...text, key: 'another-build' } });
+    });
+    await page.goto('/search/?q=strikes&game=forge-war');
+    await expect(page.locator('#search-status')).toHaveText(/Search could not load/);
+    await expect(page.locator('#search-results a[data-result]')).toHaveCount(0);
   });
 
   test('an index that cannot load gets a clear message, not a blank list', async ({ page }) => {
