@@ -222,6 +222,11 @@ for (const [game, { pick, texts }] of Object.entries(GAMES)) {
       const shown = await sections.locator(':scope > h2').allInnerTexts();
       expect(shown).toEqual(titles.filter((t) => shown.includes(t)));
       expect(shown.length).toBeGreaterThan(5);
+      // Every contents link lands on its section's heading; section and entry anchors never share an id.
+      const anchors = await page.locator('main [id^="part-"], main [id^="print-"]').evaluateAll((els) => els.map((e) => e.id));
+      expect(anchors.length - new Set(anchors).size).toBe(0);
+      const toc = await page.locator('.print-toc a').evaluateAll((as) => as.map((a) => document.getElementById(a.getAttribute('href')!.slice(1))?.textContent));
+      expect(toc).toEqual(shown);
       await expect(page.locator('.site-header')).toBeVisible();
       await page.emulateMedia({ media: 'print' });
       for (const chrome of ['.site-header', '.site-footer', '#q', '.print-tools', 'main button'])
