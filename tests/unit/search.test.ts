@@ -159,6 +159,11 @@ describe('all games', () => {
   it('ranks a close match on one game\'s title above a weak match in another (one idf scale for every index)', () => {
     expect(top('stirkes')[0]).toBe('/forge-war/strikes/');
   });
+  it('puts every game\'s entry the query names word for word before passing mentions of the word', () => {
+    // "coins" is Now or Never's Coins and an alias of Gold in Forge War and Pencilvillage; Now or Never's other
+    // entries that only mention coins come after all three.
+    expect(new Set(top('coins'))).toEqual(new Set(['/now-or-never/coins/', '/forge-war/gold/', '/pencilvillage/gold/']));
+  });
   it('shows each result\'s game', () => {
     expect(all.search('setup').every((r) => r.gameTitle.length > 0)).toBe(true);
   });

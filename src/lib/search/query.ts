@@ -22,6 +22,8 @@ export interface SearchResult {
   matched: string[];
   /** The sentence of the entry that holds most of the query (and a number, when the query asks one). */
   answer?: string;
+  /** The whole query is this entry's title, an alias, a term or a phrasing, word for word. */
+  named?: boolean;
 }
 
 /** Endings that make a related word of another: "movement", "placement", "production", "equipping"... */
@@ -219,8 +221,10 @@ export class Searcher {
     });
     const totalWeight = SEARCH.weightedCoverage ? wordWeight.reduce((a, b) => a + b, 0) || 1 : words.length;
     const ranked: { d: number; score: number; why: string }[] = [];
+    const exactDocs = new Set<number>();
     for (const [d, s] of scores) {
-      const { bonus, named } = phraseBonus(phrases[d]!, wordTerms, wordWeight, totalWeight);
+      const { bonus, named, exact } = phraseBonus(phrases[d]!, wordTerms, wordWeight, totalWeight);
+      if (exact) exactDocs.add(d);
       // An entry the query names (its title, alias or term stands in the query: "*mill* production") is what the
       // query is about; the other words qualify it, and missing them costs less than for an entry named nowhere.
       const matched = Math.min(1, hits.get(d)! / totalWeight);
@@ -234,6 +238,7 @@ export class Searcher {
     return ranked.slice(0, options.limit ?? SEARCH.limit).map(({ d, score, why }, rank) => {
       const [url, title, g, summary] = docs[d]!;
       const r: SearchResult = { url, title, game: games[g]![0], gameTitle: games[g]![1], summary, score, matched: [...matchedTerms.get(d)!] };
+      if (exactDocs.has(d)) r.named = true;
       if (options.answers !== false && rank < SEARCH.answers) this.addAnswer(r, d, context);
       if (options.explain) (r as SearchResult & { why: string }).why = why;
       return r;
@@ -312,10 +317,11 @@ export class Searcher {
  * 2+ words stands in the query, in order ("what happens when I hit 0 hearts" holds the alias "0 hearts"); the
  * query stands in the phrase, in order. The best of an entry's phrases counts.
  */
-function phraseBonus(phrases: readonly string[], wordTerms: readonly Map<string, number>[], wordWeight: readonly number[], totalWeight: number): { bonus: number; named: number } {
+function phraseBonus(phrases: readonly string[], wordTerms: readonly Map<string, number>[], wordWeight: readonly number[], totalWeight: number): { bonus: number; named: number; exact: boolean } {
   const m = wordTerms.length;
   let best = 0;
   let named = 0;
+  let exact = false;
   for (const phrase of phrases) {
     const pw = phrase.split(' ');
     const k = pw.length;
@@ -330,7 +336,10 @@ function phraseBonus(phrases: readonly string[], wordTerms: readonly Map<string,
         }
         if (f <= 0) continue;
         named = Math.max(named, f);
-        if (k === m) best = Math.max(best, SEARCH.phraseExact * f);
+        if (k === m) {
+          best = Math.max(best, SEARCH.phraseExact * f);
+          if (f === 1) exact = true;
+        }
         else if (k >= SEARCH.phraseInQueryMinWords) best = Math.max(best, SEARCH.phraseInQuery * f * (w / totalWeight));
       }
     } else if (m >= 2) {
@@ -341,12 +350,15 @@ function phraseBonus(phrases: readonly string[], wordTerms: readonly Map<string,
       }
     }
   }
-  return { bonus: best, named };
+  return { bonus: best, named, exact };
 }
 
 /**
  * Several games' searchers as one: a game-scoped search asks that game's index only; an unscoped one asks every
- * loaded index and merges the results by score (each index scores against its own game's word frequencies).
+ * loaded index and merges the results: first the entries the whole query names word for word (their title, an
+ * alias, a term or a phrasing: "coins" names Now or Never's Coins and the Gold of Forge War and Pencilvillage), then
+ * the rest, each part by score (each index scores against its own game's word frequencies). A game's own name for
+ * the thing beats another game's passing mentions of the word.
  */
 export class SearchSet {
   constructor(readonly searchers: ReadonlyMap<string, Searcher>) {}
@@ -357,7 +369,7 @@ export class SearchSet {
     // Answers (the sentence to show) are found for the merged list only, not for every game's own top results.
     const merged = [...this.searchers.values()]
       .flatMap((s) => s.search(query, { ...options, limit, allGames: true, answers: false }))
-      .sort((a, b) => b.score - a.score || a.title.localeCompare(b.title))
+      .sort((a, b) => Number(!!b.named) - Number(!!a.named) || b.score - a.score || a.title.localeCompare(b.title))
       .slice(0, limit);
     for (const r of merged.slice(0, SEARCH.answers)) this.searchers.get(r.game)?.answerFor(r, query);
     return merged;
