@@ -20,7 +20,7 @@
  * term (distance, other terms and numbers around) and how alike the two statements read.
  */
 import type { OptionsGame } from './options';
-import { conditionKeys, currentTokens, defaultSettings, inactiveToken, optionValues, requirementTokens, valueCondition } from './options';
+import { choiceEntries, conditionKeys, currentTokens, defaultSettings, inactiveToken, optionValues, requirementTokens, valueCondition } from './options';
 import { transformRuleTree, UNCLEAR_LABEL } from './rule-tree';
 
 /* ------------------------------------------------------------------------------------------------ setups */
@@ -1327,7 +1327,7 @@ function analyse(game: OptionsGame, pages: Page[], index: Map<string, Term[]>, r
   const popular = new Set([...byKey.keys()].filter((k) => (df.get(k)?.size ?? 0) > limit));
   /** Terms that name a setup rather than a thing: an option value's entry ("Malikai", "Diaspora") or an option's words. */
   const conditionTerms = new Set<string>();
-  const valueEntries = new Set(game.options.flatMap((o) => optionValues(o).map((v) => v.entry).filter((e): e is string => !!e)));
+  const valueEntries = choiceEntries(game);
   for (const t of byKey.values()) {
     if ([...t.home].some((h) => valueEntries.has(h))) conditionTerms.add(t.key);
     // "Underground map" names the underground option; "Epic game" a mode value.

@@ -3,7 +3,7 @@
  * reference, my setup), with the condition under which a game has each: one list for routes, quick links and the footer.
  */
 import type { Game } from '../schemas/game';
-import { optionValues } from './options';
+import { choiceEntries } from './options';
 
 export interface GamePage {
   /** The page's path segment, also reserved as an entry slug. */
@@ -17,7 +17,7 @@ export interface GamePage {
 }
 
 /** Whether a game's option values name entries (a character, a mod...): it then has a "my setup" page. */
-export const hasMySetup = (game: Pick<Game, 'options'>): boolean => game.options.some((o) => optionValues(o).some((v) => v.entry));
+export const hasMySetup = (game: Pick<Game, 'options'>): boolean => choiceEntries(game).size > 0;
 
 /** The game's own pages, in the order they are offered. */
 export function gamePages(game: Game): GamePage[] {

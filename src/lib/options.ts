@@ -267,6 +267,11 @@ export const findOption = (game: OptionsGame, id: string): GameOption | undefine
 /** The values an option lists (a boolean lists none), each with its label and, where given, its entry. */
 export const optionValues = (option: GameOption): { value: string; label: string; entry?: string }[] => ('values' in option ? option.values : []);
 
+/** The entries that describe one value of an option (a character, a mod, an objective): each applies only when that
+ * value is chosen. */
+export const choiceEntries = (game: Pick<OptionsGame, 'options'>): Set<string> =>
+  new Set(game.options.flatMap((o) => optionValues(o).flatMap((v) => (v.entry ? [v.entry] : []))));
+
 /** An option's default value. */
 export const defaultValue = (option: GameOption): OptionValue => rules(option).defaultValue(option);
 

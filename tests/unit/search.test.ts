@@ -180,6 +180,20 @@ describe('symbols and question phrasing', () => {
   });
 });
 
+describe('entries for one choice of a play option', () => {
+  it('come after the general rule unless the query names them', () => {
+    // Pencilvillage's objectives, characters and mods are option values with an entry each.
+    const pv = indexes.get('pencilvillage')!;
+    const choices = new Set(pv.choices!.map((d) => pv.docs[d]![0]));
+    expect(choices.has('/pencilvillage/objective-27-population/')).toBe(true);
+    expect(choices.has('/pencilvillage/character-malikai/')).toBe(true);
+    expect(choices.has('/pencilvillage/population/')).toBe(false);
+    expect(slugs('pencilvillage', '7 population cap')[0]).toBe('population');
+    expect(slugs('pencilvillage', '27 population')[0]).toBe('objective-27-population');
+    expect(slugs('pencilvillage', 'malikia stealth')).toContain('character-malikai');
+  });
+});
+
 describe('answer in the list', () => {
   it('shows the sentence holding the number a lookup asks for', () => {
     const r = searchers.get('now-or-never')!.search('how many coins does each player get at setup', { limit: 1 })[0]!;

@@ -7,6 +7,8 @@ import { isEnglish, synonyms } from './wordnet';
 import { stemmer } from 'stemmer';
 import { indexWords, normalize, stem, STOPWORDS } from './text';
 import { mdxToText } from './mdx-text';
+import { choiceEntries } from '../options';
+import type { Game } from '../../schemas/game';
 
 /** One entry as the index sees it. */
 export interface SearchDoc {
@@ -22,6 +24,8 @@ export interface SearchDoc {
   headings: readonly string[];
   /** Plain text of the body (all option variants). */
   body: string;
+  /** The entry describes one value of a play option (a character, a mod, an objective): it applies only when chosen. */
+  choice?: boolean;
 }
 
 /** The frontmatter fields the index reads. */
@@ -34,9 +38,10 @@ export interface IndexedEntry {
 }
 
 /** The index's view of one entry: its fields and the plain text of its MDX body. */
-export function searchDoc(game: { id: string; title: string }, slug: string, data: IndexedEntry, body: string): SearchDoc {
+export function searchDoc(game: { id: string; title: string; options?: Pick<Game, 'options'>['options'] }, slug: string, data: IndexedEntry, body: string): SearchDoc {
   const { text, headings } = mdxToText(body);
-  return { game: game.id, gameTitle: game.title, slug, title: data.title, summary: data.summary, aliases: data.aliases, asked: data.asked ?? [], terms: data.terms, headings, body: text };
+  const choice = !!game.options && choiceEntries({ options: game.options }).has(slug);
+  return { game: game.id, gameTitle: game.title, slug, title: data.title, summary: data.summary, aliases: data.aliases, asked: data.asked ?? [], terms: data.terms, headings, body: text, choice };
 }
 
 /** The shipped index. Arrays rather than objects keep it small. */
@@ -65,6 +70,8 @@ export interface SearchIndex {
    * that scores from different games' indexes compare (all-games search). Absent: this index's own counts. */
   totalDocs?: number;
   totalDf?: number[];
+  /** Docs (indices) that describe one value of a play option (see SearchDoc.choice). */
+  choices?: number[];
 }
 
 /** Families of words by Porter stem (numbers and WordNet-only words left out). */
@@ -169,6 +176,7 @@ export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals): 
     typos: vocab.flatMap((w, i) => (!inText.has(w) && /^[a-z]+$/.test(w) && !isEnglish(w) ? [i] : [])),
     phrases: docs.map((doc) => [...new Set([doc.title, ...doc.aliases, ...doc.asked, ...doc.terms].map((p) => indexWords(p).join(' ')).filter(Boolean))]),
     ...(totals ? { totalDocs: totals.docs, totalDf: vocab.map((w) => totals.df.get(w) ?? 1) } : {}),
+    choices: docs.flatMap((doc, d) => (doc.choice ? [d] : [])),
   };
 }
 

@@ -128,6 +128,9 @@ export const SEARCH = {
   headWordFactor: 1.5,
   /** Share of the missing coverage given back to an entry whose title, alias or term stands in the query. */
   namedLift: 0.3,
+  /** Multiplier of the score of an entry for one choice of a play option (an objective, a character, a mod) that
+   * the query does not name: the general rule comes first. */
+  unnamedChoiceFactor: 0.7,
   /** Multiplier of a light word's weight (see LIGHT_WORDS). */
   lightWordFactor: 0.4,
   /** Results that get an answer sentence (the first ones, as many as the header popup shows). */

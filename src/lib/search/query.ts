@@ -46,11 +46,14 @@ export class Searcher {
   /** Misspelling aliases and words only WordNet brought (see SearchIndex.typos, .wordnet). */
   private readonly typos: Set<number>;
   private readonly wordnetOnly: Set<number>;
+  /** Docs that describe one value of a play option (an objective, a character, a mod). */
+  private readonly choices: Set<number>;
 
   constructor(readonly index: SearchIndex) {
     this.wordIndex = new Map(index.vocab.map((w, i) => [w, i]));
     this.typos = new Set(index.typos ?? []);
     this.wordnetOnly = new Set(index.wordnet ?? []);
+    this.choices = new Set(index.choices ?? []);
     const n = index.docs.length;
     this.idfGame = Float64Array.from(index.df, (x) => Math.log(1 + n / x));
     const total = index.totalDocs ?? n;
@@ -229,7 +232,10 @@ export class Searcher {
       // query is about; the other words qualify it, and missing them costs less than for an entry named nowhere.
       const matched = Math.min(1, hits.get(d)! / totalWeight);
       const coverage = matched + (1 - matched) * SEARCH.namedLift * named;
-      ranked.push({ d, score: s * coverage ** SEARCH.coveragePower + bonus, why: options.explain ? `base ${s.toFixed(1)} cov ${coverage.toFixed(2)} phrase ${bonus.toFixed(1)}` : '' });
+      // An entry for one choice of a play option (the objective "27 population by Round 21") comes after the general
+      // rule it builds on ("population cap") unless the query names it.
+      const choice = this.choices.has(d) && named === 0 ? SEARCH.unnamedChoiceFactor : 1;
+      ranked.push({ d, score: (s * coverage ** SEARCH.coveragePower + bonus) * choice, why: options.explain ? `base ${s.toFixed(1)} cov ${coverage.toFixed(2)} phrase ${bonus.toFixed(1)}${choice < 1 ? ' choice' : ''}` : '' });
     }
     const byScore = (a: { score: number; d: number }, b: { score: number; d: number }) => b.score - a.score || a.d - b.d;
     ranked.sort(byScore);
