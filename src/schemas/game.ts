@@ -71,7 +71,16 @@ export const gameSchema = z
     blurb: z.string().min(1),
     /** Abbreviations of the sources that entries' `source` lines cite, e.g. `{ RB: rulebook }`. */
     sources: z.record(z.string().regex(/^[A-Z]{2,4}$/, 'an abbreviation in capitals'), z.string().min(1)).default({}),
-    sections: z.array(z.strictObject({ id: z.string().regex(kebab), title: z.string().min(1) })).min(1),
+    sections: z
+      .array(
+        z.strictObject({
+          id: z.string().regex(kebab),
+          title: z.string().min(1),
+          /** The play option this section's rules belong to (solo play, an expansion): they apply only when it is on. */
+          option: z.string().regex(kebab).optional(),
+        }),
+      )
+      .min(1),
     quickLinks: z.array(quickLink).default([]),
     /** Entries whose numbered steps make the setup guide, in order. */
     setupGuide: z.array(z.string().regex(kebab)).default([]),
@@ -82,6 +91,8 @@ export const gameSchema = z
     game.sections.forEach((s, i) => {
       if (seen.has(s.id)) ctx.addIssue({ code: 'custom', path: ['sections', i, 'id'], message: `duplicate section id "${s.id}"` });
       seen.add(s.id);
+      if (s.option && !game.options.some((o) => o.id === s.option))
+        ctx.addIssue({ code: 'custom', path: ['sections', i, 'option'], message: `no option "${s.option}" in this game's options` });
     });
     for (const p of optionProblems(game)) ctx.addIssue({ code: 'custom', path: ['options', ...p.path], message: p.message });
   });

@@ -181,16 +181,25 @@ describe('symbols and question phrasing', () => {
 });
 
 describe('entries for one choice of a play option', () => {
+  const groups = (game: string) => {
+    const index = indexes.get(game)!;
+    return new Map(index.choices!.map(({ words, docs }) => [words.join(' '), new Set(docs.map((d) => index.docs[d]![0].split('/')[2]))]));
+  };
   it('come after the general rule unless the query names them', () => {
     // Pencilvillage's objectives, characters and mods are option values with an entry each.
-    const pv = indexes.get('pencilvillage')!;
-    const choices = new Set(pv.choices!.map((d) => pv.docs[d]![0]));
-    expect(choices.has('/pencilvillage/objective-27-population/')).toBe(true);
-    expect(choices.has('/pencilvillage/character-malikai/')).toBe(true);
-    expect(choices.has('/pencilvillage/population/')).toBe(false);
+    const pv = groups('pencilvillage');
+    expect(pv.get('objective')!.has('objective-27-population')).toBe(true);
+    expect(pv.get('character')!.has('character-malikai')).toBe(true);
+    expect([...pv.values()].some((docs) => docs.has('population'))).toBe(false);
     expect(slugs('pencilvillage', '7 population cap')[0]).toBe('population');
     expect(slugs('pencilvillage', '27 population')[0]).toBe('objective-27-population');
     expect(slugs('pencilvillage', 'malikia stealth')).toContain('character-malikai');
+  });
+  it('and so do the rules of a section that belongs to an option (solo play, an expansion)', () => {
+    expect(groups('now-or-never').get('solo')!.has('solo-season-end')).toBe(true);
+    expect(groups('vindication').get('treachery')!.size).toBeGreaterThan(1);
+    expect(slugs('now-or-never', 'season end')[0]).not.toBe('solo-season-end');
+    expect(slugs('now-or-never', 'solo season end')[0]).toBe('solo-season-end');
   });
 });
 

@@ -24,24 +24,46 @@ export interface SearchDoc {
   headings: readonly string[];
   /** Plain text of the body (all option variants). */
   body: string;
-  /** The entry describes one value of a play option (a character, a mod, an objective): it applies only when chosen. */
-  choice?: boolean;
+  /**
+   * The play option the entry belongs to, when it applies only under one choice (an objective, a character, a mod,
+   * a solo or expansion section's rule): the index words of the option's id ("solo", "objective").
+   */
+  choice?: readonly string[];
 }
 
 /** The frontmatter fields the index reads. */
 export interface IndexedEntry {
   title: string;
+  section?: string;
   summary: string;
   aliases: readonly string[];
   asked?: readonly string[];
   terms: readonly string[];
 }
 
+/** The option an entry applies under only, if any: the option whose value it describes, or its section's option. */
+function choiceOption(game: Partial<Pick<Game, 'options' | 'sections'>>, slug: string, section?: string): string | undefined {
+  const valueOf = game.options?.find((o) => choiceEntries({ options: [o] }).has(slug));
+  return valueOf?.id ?? game.sections?.find((s) => s.id === section)?.option;
+}
+
 /** The index's view of one entry: its fields and the plain text of its MDX body. */
-export function searchDoc(game: { id: string; title: string; options?: Pick<Game, 'options'>['options'] }, slug: string, data: IndexedEntry, body: string): SearchDoc {
+export function searchDoc(game: { id: string; title: string } & Partial<Pick<Game, 'options' | 'sections'>>, slug: string, data: IndexedEntry, body: string): SearchDoc {
   const { text, headings } = mdxToText(body);
-  const choice = !!game.options && choiceEntries({ options: game.options }).has(slug);
-  return { game: game.id, gameTitle: game.title, slug, title: data.title, summary: data.summary, aliases: data.aliases, asked: data.asked ?? [], terms: data.terms, headings, body: text, choice };
+  const option = choiceOption(game, slug, data.section);
+  return {
+    game: game.id,
+    gameTitle: game.title,
+    slug,
+    title: data.title,
+    summary: data.summary,
+    aliases: data.aliases,
+    asked: data.asked ?? [],
+    terms: data.terms,
+    headings,
+    body: text,
+    ...(option ? { choice: indexWords(option.replace(/-/g, ' ')) } : {}),
+  };
 }
 
 /** The shipped index. Arrays rather than objects keep it small. */
@@ -70,8 +92,8 @@ export interface SearchIndex {
    * that scores from different games' indexes compare (all-games search). Absent: this index's own counts. */
   totalDocs?: number;
   totalDf?: number[];
-  /** Docs (indices) that describe one value of a play option (see SearchDoc.choice). */
-  choices?: number[];
+  /** Docs (indices) that apply under one choice of a play option, by the words of that option (SearchDoc.choice). */
+  choices?: { words: string[]; docs: number[] }[];
 }
 
 /** Families of words by Porter stem (numbers and WordNet-only words left out). */
@@ -176,7 +198,9 @@ export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals): 
     typos: vocab.flatMap((w, i) => (!inText.has(w) && /^[a-z]+$/.test(w) && !isEnglish(w) ? [i] : [])),
     phrases: docs.map((doc) => [...new Set([doc.title, ...doc.aliases, ...doc.asked, ...doc.terms].map((p) => indexWords(p).join(' ')).filter(Boolean))]),
     ...(totals ? { totalDocs: totals.docs, totalDf: vocab.map((w) => totals.df.get(w) ?? 1) } : {}),
-    choices: docs.flatMap((doc, d) => (doc.choice ? [d] : [])),
+    choices: [...docs.reduce((m, doc, d) => (doc.choice ? m.set(doc.choice.join(' '), [...(m.get(doc.choice.join(' ')) ?? []), d]) : m), new Map<string, number[]>())].map(
+      ([words, list]) => ({ words: words.split(' ').filter(Boolean), docs: list }),
+    ),
   };
 }
 

@@ -46,14 +46,14 @@ export class Searcher {
   /** Misspelling aliases and words only WordNet brought (see SearchIndex.typos, .wordnet). */
   private readonly typos: Set<number>;
   private readonly wordnetOnly: Set<number>;
-  /** Docs that describe one value of a play option (an objective, a character, a mod). */
-  private readonly choices: Set<number>;
+  /** Per doc that applies under one choice of a play option (an objective, a solo rule): that option's words. */
+  private readonly choices: Map<number, readonly string[]>;
 
   constructor(readonly index: SearchIndex) {
     this.wordIndex = new Map(index.vocab.map((w, i) => [w, i]));
     this.typos = new Set(index.typos ?? []);
     this.wordnetOnly = new Set(index.wordnet ?? []);
-    this.choices = new Set(index.choices ?? []);
+    this.choices = new Map((index.choices ?? []).flatMap(({ words, docs }) => docs.map((d) => [d, words] as const)));
     const n = index.docs.length;
     this.idfGame = Float64Array.from(index.df, (x) => Math.log(1 + n / x));
     const total = index.totalDocs ?? n;
@@ -232,9 +232,11 @@ export class Searcher {
       // query is about; the other words qualify it, and missing them costs less than for an entry named nowhere.
       const matched = Math.min(1, hits.get(d)! / totalWeight);
       const coverage = matched + (1 - matched) * SEARCH.namedLift * named;
-      // An entry for one choice of a play option (the objective "27 population by Round 21") comes after the general
-      // rule it builds on ("population cap") unless the query names it.
-      const choice = this.choices.has(d) && named === 0 ? SEARCH.unnamedChoiceFactor : 1;
+      // An entry that applies under one choice of a play option (the objective "27 population by Round 21", the solo
+      // season end) comes after the general rule ("population cap", "end of a season") unless the query names the
+      // entry or the option ("objective", "solo").
+      const optionWords = this.choices.get(d);
+      const choice = optionWords && named === 0 && !optionWords.some((w) => words.includes(w)) ? SEARCH.unnamedChoiceFactor : 1;
       ranked.push({ d, score: (s * coverage ** SEARCH.coveragePower + bonus) * choice, why: options.explain ? `base ${s.toFixed(1)} cov ${coverage.toFixed(2)} phrase ${bonus.toFixed(1)}${choice < 1 ? ' choice' : ''}` : '' });
     }
     const byScore = (a: { score: number; d: number }, b: { score: number; d: number }) => b.score - a.score || a.d - b.d;
