@@ -23,6 +23,17 @@ describe('entrySchema', () => {
   });
 });
 
+describe('gameSchema', () => {
+  it('refuses a section that names an option the game does not have, by its path', () => {
+    const raw = parse(readFileSync('content/games/now-or-never.yaml', 'utf8'));
+    const i = raw.sections.findIndex((s: { id: string }) => s.id === 'solo');
+    raw.sections[i].option = 'sollo';
+    const r = gameSchema.safeParse(raw);
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.map((x) => `${x.path.join('.')}: ${x.message}`)).toEqual([`sections.${i}.option: no option "sollo" in this game's options`]);
+  });
+});
+
 describe('validateSite', () => {
   it('accepts a consistent site', () => {
     expect(validateSite(games, [entry('pass', { related: ['seasons'] }), entry('seasons')])).toEqual([]);
