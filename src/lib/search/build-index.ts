@@ -7,7 +7,7 @@ import { isEnglish, synonyms } from './wordnet';
 import { stemmer } from 'stemmer';
 import { indexWords, normalize, stem, STOPWORDS } from './text';
 import { mdxToText } from './mdx-text';
-import { choiceEntries } from '../options';
+import { optionValues } from '../options';
 import type { Game } from '../../schemas/game';
 
 /** One entry as the index sees it. */
@@ -43,7 +43,7 @@ export interface IndexedEntry {
 
 /** The option an entry applies under only, if any: the option whose value it describes, or its section's option. */
 function choiceOption(game: Partial<Pick<Game, 'options' | 'sections'>>, slug: string, section?: string): string | undefined {
-  const valueOf = game.options?.find((o) => choiceEntries({ options: [o] }).has(slug));
+  const valueOf = game.options?.find((o) => optionValues(o).some((v) => v.entry === slug));
   return valueOf?.id ?? game.sections?.find((s) => s.id === section)?.option;
 }
 
@@ -62,7 +62,7 @@ export function searchDoc(game: { id: string; title: string } & Partial<Pick<Gam
     terms: data.terms,
     headings,
     body: text,
-    ...(option ? { choice: indexWords(option.replace(/-/g, ' ')) } : {}),
+    ...(option ? { choice: indexWords(option) } : {}),
   };
 }
 
@@ -94,6 +94,18 @@ export interface SearchIndex {
   totalDf?: number[];
   /** Docs (indices) that apply under one choice of a play option, by the words of that option (SearchDoc.choice). */
   choices?: { words: string[]; docs: number[] }[];
+}
+
+/** The docs that apply under one choice of a play option, grouped by that option's words. */
+function choiceGroups(docs: readonly SearchDoc[]): { words: string[]; docs: number[] }[] {
+  const groups = new Map<string, { words: string[]; docs: number[] }>();
+  docs.forEach((doc, d) => {
+    if (!doc.choice) return;
+    const key = doc.choice.join(' ');
+    if (!groups.has(key)) groups.set(key, { words: [...doc.choice], docs: [] });
+    groups.get(key)!.docs.push(d);
+  });
+  return [...groups.values()];
 }
 
 /** Families of words by Porter stem (numbers and WordNet-only words left out). */
@@ -198,9 +210,7 @@ export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals): 
     typos: vocab.flatMap((w, i) => (!inText.has(w) && /^[a-z]+$/.test(w) && !isEnglish(w) ? [i] : [])),
     phrases: docs.map((doc) => [...new Set([doc.title, ...doc.aliases, ...doc.asked, ...doc.terms].map((p) => indexWords(p).join(' ')).filter(Boolean))]),
     ...(totals ? { totalDocs: totals.docs, totalDf: vocab.map((w) => totals.df.get(w) ?? 1) } : {}),
-    choices: [...docs.reduce((m, doc, d) => (doc.choice ? m.set(doc.choice.join(' '), [...(m.get(doc.choice.join(' ')) ?? []), d]) : m), new Map<string, number[]>())].map(
-      ([words, list]) => ({ words: words.split(' ').filter(Boolean), docs: list }),
-    ),
+    choices: choiceGroups(docs),
   };
 }
 
