@@ -164,6 +164,11 @@ describe('all games', () => {
     // entries that only mention coins come after all three.
     expect(new Set(top('coins'))).toEqual(new Set(['/now-or-never/coins/', '/forge-war/gold/', '/pencilvillage/gold/']));
   });
+  it('counts a word only one game has against the games that lack it', () => {
+    // "underworld" is Pencilvillage's alone: Now or Never's Combat, which lacks it, used to cover the whole query.
+    const results = all.search('how do fights work in the underworld', { limit: 3 });
+    expect(results.every((r) => r.game === 'pencilvillage')).toBe(true);
+  });
   it('shows each result\'s game', () => {
     expect(all.search('setup').every((r) => r.gameTitle.length > 0)).toBe(true);
   });
@@ -194,6 +199,15 @@ describe('entries for one choice of a play option', () => {
     expect(slugs('pencilvillage', '7 population cap')[0]).toBe('population');
     expect(slugs('pencilvillage', '27 population')[0]).toBe('objective-27-population');
     expect(slugs('pencilvillage', 'malikia stealth')).toContain('character-malikai');
+  });
+  it('are not named by a phrasing that shrinks to a general entry\'s title ("which book" → "book")', () => {
+    const index = indexes.get('now-or-never')!;
+    const d = index.docs.findIndex((x) => x[0] === '/now-or-never/story-setup/');
+    expect(index.phrases[d]).not.toContain('book');
+    expect(index.phrases[d]).toContain('chapter book');
+    const named = new SearchSet(searchers).search('book', { limit: 8 }).filter((r) => r.named).map((r) => r.url);
+    expect(named).toContain('/now-or-never/books/');
+    expect(named).not.toContain('/now-or-never/story-setup/');
   });
   it('and so do the rules of a section that belongs to an option (solo play, an expansion)', () => {
     expect(groups('now-or-never').get('solo')!.has('solo-season-end')).toBe(true);

@@ -96,6 +96,23 @@ export interface SearchIndex {
   choices?: { words: string[]; docs: number[] }[];
 }
 
+/**
+ * Each doc's phrases (title, aliases, phrasings, terms) as index words. A doc that applies under one choice of a
+ * play option does not take a phrase that is the title of a general entry of its game: "fight" names Fight, not the
+ * objective "Fight at least 10 times" whose phrasing "fight a lot" shrinks to it.
+ */
+function docPhrases(docs: readonly SearchDoc[]): string[][] {
+  const phrase = (p: string) => indexWords(p).join(' ');
+  const generalTitles = new Set(docs.filter((doc) => !doc.choice).map((doc) => `${doc.game} ${phrase(doc.title)}`));
+  return docs.map((doc) => [
+    ...new Set(
+      [doc.title, ...doc.aliases, ...doc.asked, ...doc.terms]
+        .map(phrase)
+        .filter((p) => p && !(doc.choice && p !== phrase(doc.title) && generalTitles.has(`${doc.game} ${p}`))),
+    ),
+  ]);
+}
+
 /** The docs that apply under one choice of a play option, grouped by that option's words. */
 function choiceGroups(docs: readonly SearchDoc[]): { words: string[]; docs: number[] }[] {
   const groups = new Map<string, { words: string[]; docs: number[] }>();
@@ -208,7 +225,7 @@ export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals): 
     wordnet: vocab.flatMap((w, i) => (inEntry.has(w) ? [] : [i])),
     forms: wordForms(vocab, (w) => inEntry.has(w)),
     typos: vocab.flatMap((w, i) => (!inText.has(w) && /^[a-z]+$/.test(w) && !isEnglish(w) ? [i] : [])),
-    phrases: docs.map((doc) => [...new Set([doc.title, ...doc.aliases, ...doc.asked, ...doc.terms].map((p) => indexWords(p).join(' ')).filter(Boolean))]),
+    phrases: docPhrases(docs),
     ...(totals ? { totalDocs: totals.docs, totalDf: vocab.map((w) => totals.df.get(w) ?? 1) } : {}),
     choices: choiceGroups(docs),
   };

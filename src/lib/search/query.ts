@@ -11,6 +11,15 @@ import { FUSE_OPTIONS, LIGHT_WORDS, SEARCH, SYNONYMS } from './config';
 import type { SearchIndex } from './build-index';
 import { editDistance, indexWords, normalize, queryWords, sentences, stem } from './text';
 
+/** What one query word stands for in an index: its candidates and their factors, its weight, its best factor. */
+export interface WordStat {
+  word: string;
+  found: { term: number; factor: number }[];
+  light: number;
+  weight: number;
+  bestFactor: number;
+}
+
 export interface SearchResult {
   url: string;
   title: string;
@@ -166,9 +175,38 @@ export class Searcher {
     return out;
   }
 
-  /** Ranked results for a query, optionally within one game. */
-  search(query: string, options: { game?: string; limit?: number; allGames?: boolean; explain?: boolean; answers?: boolean } = {}): SearchResult[] {
+  /**
+   * Each query word's candidates (see candidates) with its weight: the idf of its best match (the word itself when
+   * the index has it), not of a rarer near miss, times its role in the question (head word, light word); and that
+   * best match's factor. An all-games search scores on the shared idf scale.
+   */
+  wordStats(query: string, allGames = false): WordStat[] {
     const { words, typing, head } = queryWords(query);
+    const idf = allGames ? this.idfAll : this.idfGame;
+    return words.map((word, i) => {
+      const typed = typing && i === words.length - 1;
+      const found = [...this.candidates(word, typed)];
+      for (const syn of this.synonyms.get(word) ?? [])
+        for (const c of this.candidates(syn, false)) found.push({ term: c.term, factor: c.factor * SEARCH.synonymFactor });
+      const light = i === head ? SEARCH.headWordFactor : LIGHT_WORDS.has(word) ? SEARCH.lightWordFactor : 1;
+      let bestFactor = 0;
+      let weight = 0;
+      for (const { term, factor } of found)
+        if (factor > bestFactor || (factor === bestFactor && idf[term]! * light > weight)) {
+          bestFactor = factor;
+          weight = idf[term]! * light;
+        }
+      return { word, found, light, weight, bestFactor };
+    });
+  }
+
+  /**
+   * Ranked results for a query, optionally within one game. `shared` gives each query word's weight and best match
+   * factor over every game searched together (see SearchSet): a word this game lacks still counts in coverage, so an
+   * entry of a game that holds every word of "fights in the underworld" beats one of a game that has no underworld.
+   */
+  search(query: string, options: { game?: string; limit?: number; allGames?: boolean; explain?: boolean; answers?: boolean; shared?: readonly Pick<WordStat, 'weight' | 'bestFactor'>[] } = {}): SearchResult[] {
+    const { words, head } = queryWords(query);
     if (words.length === 0) return [];
     const idf = options.allGames ? this.idfAll : this.idfGame;
     const { docs, postings, games, vocab, phrases } = this.index;
@@ -181,28 +219,15 @@ export class Searcher {
     const matchedTerms = new Map<number, Set<string>>();
     /** Per query word: each vocabulary word it stands for, with its best match factor (for phrase matches). */
     const wordTerms: Map<string, number>[] = [];
-    words.forEach((word, i) => {
-      const typed = typing && i === words.length - 1;
-      const found = [...this.candidates(word, typed)];
-      for (const syn of this.synonyms.get(word) ?? [])
-        for (const c of this.candidates(syn, false)) found.push({ term: c.term, factor: c.factor * SEARCH.synonymFactor });
-      const light = i === head ? SEARCH.headWordFactor : LIGHT_WORDS.has(word) ? SEARCH.lightWordFactor : 1;
+    this.wordStats(query, options.allGames).forEach(({ found, light, ...own }, i) => {
+      const { weight, bestFactor } = options.shared?.[i] ?? own;
       const terms = new Map<string, number>();
       /** Per doc: the best match score of this word, and the word's weight there (factor × idf). */
       const perDoc = new Map<number, { score: number; weight: number }>();
-      // The word's weight: the idf of its best match (the word itself when the index has it), not of a rarer
-      // near miss; an entry matching it only through a weaker candidate covers that share of it.
-      let bestFactor = 0;
-      let weight = 0;
-      for (const { term, factor } of found)
-        if (factor > bestFactor || (factor === bestFactor && idf[term]! > weight / light)) {
-          bestFactor = factor;
-          weight = idf[term]! * light;
-        }
       for (const { term, factor } of found) {
         terms.set(vocab[term]!, Math.max(terms.get(vocab[term]!) ?? 0, factor));
         const w = factor * idf[term]! * light;
-        const covered = (weight * factor) / bestFactor;
+        const covered = bestFactor > 0 ? (weight * factor) / bestFactor : 0;
         const list = postings[term]!;
         for (let j = 0; j < list.length; j += 2) {
           const d = list[j]!;
@@ -375,8 +400,16 @@ export class SearchSet {
     const limit = options.limit ?? SEARCH.limit;
     if (options.game) return this.searchers.get(options.game)?.search(query, { ...options, limit }) ?? [];
     // Answers (the sentence to show) are found for the merged list only, not for every game's own top results.
+    // Each query word weighs what its best match in any game weighs (one idf scale): a game without the word loses
+    // its share of coverage instead of ignoring the word.
+    const shared: Pick<WordStat, 'weight' | 'bestFactor'>[] = [];
+    for (const searcher of this.searchers.values())
+      searcher.wordStats(query, true).forEach(({ weight, bestFactor }, i) => {
+        const s = shared[i];
+        if (!s || bestFactor > s.bestFactor || (bestFactor === s.bestFactor && weight > s.weight)) shared[i] = { weight, bestFactor };
+      });
     const merged = [...this.searchers.values()]
-      .flatMap((s) => s.search(query, { ...options, limit, allGames: true, answers: false }))
+      .flatMap((s) => s.search(query, { ...options, limit, allGames: true, answers: false, shared }))
       .sort((a, b) => Number(!!b.named) - Number(!!a.named) || b.score - a.score || a.title.localeCompare(b.title))
       .slice(0, limit);
     for (const r of merged.slice(0, SEARCH.answers)) this.searchers.get(r.game)?.answerFor(r, query);
