@@ -7,12 +7,14 @@ export interface Query {
   kind?: string;
 }
 
-/** A and B, then C and D: written from the rulebooks and the maps' slug lists only; old and old-holdout earlier. */
+/** A and B, then C and D, then E and F: written from the rulebooks and slug lists only; old and old-holdout earlier. */
 export const SET_FILES: Record<string, string> = {
   A: 'bench/search-queries-seeds-a.json',
   B: 'bench/search-queries-seeds-b.json',
   C: 'bench/search-queries-seeds-c.json',
   D: 'bench/search-queries-seeds-d.json',
+  E: 'bench/search-queries-seeds-e.json',
+  F: 'bench/search-queries-seeds-f.json',
   old: 'bench/search-queries.json',
   'old-holdout': 'bench/search-queries-holdout.json',
 };

@@ -28,6 +28,12 @@ describe('text', () => {
     expect(queryWords('how many coins do we start with').words).toEqual(['coin', 'start']);
     expect(queryWords('do').words).toEqual(['do']);
   });
+  it('finds the closing phrase that sets a question\'s scene ("... in story mode")', () => {
+    expect(queryWords('who reads the story in story mode').context).toEqual([2, 3]);
+    expect(queryWords('how do fights work in the underworld').context).toEqual([2]);
+    expect(queryWords('in story mode').context).toEqual([]);
+    expect(queryWords('story mode').context).toEqual([]);
+  });
   it('knows whether the last word is still being typed', () => {
     expect(queryWords('retr').typing).toBe(true);
     expect(queryWords('retreat ').typing).toBe(false);
@@ -167,7 +173,8 @@ describe('all games', () => {
   it('counts a word only one game has against the games that lack it', () => {
     // "underworld" is Pencilvillage's alone: Now or Never's Combat, which lacks it, used to cover the whole query.
     const results = all.search('how do fights work in the underworld', { limit: 3 });
-    expect(results.every((r) => r.game === 'pencilvillage')).toBe(true);
+    expect(results[0]!.game).toBe('pencilvillage');
+    expect(results.map((r) => r.url)).toContain('/pencilvillage/fight/');
   });
   it('shows each result\'s game', () => {
     expect(all.search('setup').every((r) => r.gameTitle.length > 0)).toBe(true);
@@ -178,6 +185,10 @@ describe('symbols and question phrasing', () => {
   it('finds symbols printed on the sheets', () => {
     expect(slugs('pencilvillage', 'what does ! mean')[0]).toBe('traps');
     expect(slugs('pencilvillage', '∇')[0]).toBe('passages');
+  });
+  it('weighs the setting of a question and words like "someone else" less than what it asks', () => {
+    expect(slugs('now-or-never', 'can i rest someone elses specialist')).toContain('rest-specialist');
+    expect(slugs('now-or-never', 'how many villagers fit in one row')).toContain('beds');
   });
   it('weighs the thing a question asks about over its verbs', () => {
     expect(slugs('pencilvillage', 'mill production')[0]).toBe('mill');

@@ -81,10 +81,10 @@ export const SYNONYMS: Record<string, readonly string[]> = {
 };
 
 /**
- * Words that questions use around the thing asked ("how does searching *work*", "what do I *get*"): searched,
- * but weighing less than the head noun.
+ * Words that questions use around the thing asked ("how does searching *work*", "what do I *get*", "can I rest
+ * *someone else*'s specialist"): searched, but weighing less than the head noun.
  */
-export const LIGHT_WORDS = new Set(['get', 'work', 'happen', 'use', 'make', 'give', 'need', 'want', 'allow', 'able', 'go', 'put', 'say', 'way', 'thing', 'rule']);
+export const LIGHT_WORDS = new Set(['get', 'work', 'happen', 'use', 'make', 'give', 'need', 'want', 'allow', 'able', 'go', 'put', 'say', 'way', 'thing', 'rule', 'someone', 'else', 'anyone', 'everyone', 'something', 'anything']);
 
 export const SEARCH = {
   /** Coverage weighs each query word by its idf (true) or counts words alike (false). */
@@ -133,6 +133,8 @@ export const SEARCH = {
   unnamedChoiceFactor: 0.7,
   /** Multiplier of a light word's weight (see LIGHT_WORDS). */
   lightWordFactor: 0.4,
+  /** Multiplier of the weight of a word in a question's closing scene-setting phrase ("... in story mode"). */
+  contextWordFactor: 0.7,
   /** Results that get an answer sentence (the first ones, as many as the header popup shows). */
   answers: 8,
   /** Results returned. */

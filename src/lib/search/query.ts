@@ -181,14 +181,15 @@ export class Searcher {
    * best match's factor. An all-games search scores on the shared idf scale.
    */
   wordStats(query: string, allGames = false): WordStat[] {
-    const { words, typing, head } = queryWords(query);
+    const { words, typing, head, context } = queryWords(query);
     const idf = allGames ? this.idfAll : this.idfGame;
     return words.map((word, i) => {
       const typed = typing && i === words.length - 1;
       const found = [...this.candidates(word, typed)];
       for (const syn of this.synonyms.get(word) ?? [])
         for (const c of this.candidates(syn, false)) found.push({ term: c.term, factor: c.factor * SEARCH.synonymFactor });
-      const light = i === head ? SEARCH.headWordFactor : LIGHT_WORDS.has(word) ? SEARCH.lightWordFactor : 1;
+      const role = i === head ? SEARCH.headWordFactor : LIGHT_WORDS.has(word) ? SEARCH.lightWordFactor : 1;
+      const light = role * (context.includes(i) ? SEARCH.contextWordFactor : 1);
       let bestFactor = 0;
       let weight = 0;
       for (const { term, factor } of found)

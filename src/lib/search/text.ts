@@ -63,16 +63,37 @@ function headWord(query: string): number {
   return raw.slice(at + 2).some((w) => !STOPWORDS.has(w)) ? before : -1;
 }
 
+/** Prepositions that open a trailing phrase setting the scene of a question ("... *in* story mode"). */
+const CONTEXT_PREPOSITIONS = new Set(['in', 'during', 'on', 'at']);
+
+/**
+ * Index-word positions of a question's closing scene-setting phrase: the words after its last "in", "during", "on"
+ * or "at" ("who reads the story *in story mode*", "how do fights work *in the underworld*"), when index words come
+ * before it. Empty when there is none.
+ */
+function contextWords(query: string): number[] {
+  const raw = normalize(query).split(' ').filter(Boolean);
+  let at = -1;
+  raw.forEach((w, i) => {
+    if (CONTEXT_PREPOSITIONS.has(w)) at = i;
+  });
+  if (at < 0) return [];
+  const before = raw.slice(0, at).filter((w) => !STOPWORDS.has(w)).length;
+  const after = raw.slice(at + 1).filter((w) => !STOPWORDS.has(w)).length;
+  if (before === 0 || after === 0) return [];
+  return Array.from({ length: after }, (_, k) => before + k);
+}
+
 /** Words of a query, with whether the last one is still being typed (no trailing space) and its head word. */
-export function queryWords(query: string): { words: string[]; typing: boolean; head: number } {
+export function queryWords(query: string): { words: string[]; typing: boolean; head: number; context: number[] } {
   const words = indexWords(query);
   const typing = words.length > 0 && !/[\s.,;:!?]$/.test(query);
   // Keep a lone stop word (e.g. "do") searchable rather than returning nothing.
   if (words.length === 0) {
     const raw = normalize(query).split(' ').filter(Boolean).map(stem);
-    return { words: raw, typing, head: -1 };
+    return { words: raw, typing, head: -1, context: [] };
   }
-  return { words, typing, head: headWord(query) };
+  return { words, typing, head: headWord(query), context: contextWords(query) };
 }
 
 /**
