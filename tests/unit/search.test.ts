@@ -182,6 +182,12 @@ describe('all games', () => {
 });
 
 describe('symbols and question phrasing', () => {
+  it('reads an asterisk standing alone as the word, not markdown emphasis', () => {
+    expect(indexWords('* quests')).toEqual(['asterisk', 'quest']);
+    expect(indexWords('the “*” quests')).toEqual(['asterisk', 'quest']);
+    expect(indexWords('**bold** 2*3')).toEqual(['bold', '2', '3']);
+    expect(slugs('forge-war', '* quests')[0]).toBe('quest-deck-setup');
+  });
   it('finds symbols printed on the sheets', () => {
     expect(slugs('pencilvillage', 'what does ! mean')[0]).toBe('traps');
     expect(slugs('pencilvillage', '∇')[0]).toBe('passages');

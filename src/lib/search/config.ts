@@ -78,6 +78,8 @@ export const SYNONYMS: Record<string, readonly string[]> = {
   hero: ['adventurer'],
   swap: ['exchange', 'trade'],
   trade: ['exchange'],
+  asterisk: ['star'],
+  star: ['asterisk'],
 };
 
 /**

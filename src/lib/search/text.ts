@@ -17,10 +17,14 @@ export const STOPWORDS = new Set(
 const SYMBOL = /[\u2190-\u2bff]|(?<![\p{L}\p{N}])!/gu;
 export const symbolWord = (ch: string): string => ` sym${ch.codePointAt(0)!.toString(16)} `;
 
+/** An asterisk standing alone ("* quests", "the “*” quests"), not markdown emphasis: the word "asterisk". */
+const ASTERISK = /(?<![*\p{L}\p{N}])\*(?![*\p{L}\p{N}])/gu;
+
 /** Lower case, no accents, possessives dropped, symbols to words, punctuation and hyphens to spaces. */
 export function normalize(text: string): string {
   return text
     .replace(SYMBOL, symbolWord)
+    .replace(ASTERISK, ' asterisk ')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
