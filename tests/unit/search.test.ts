@@ -188,6 +188,12 @@ describe('symbols and question phrasing', () => {
     expect(indexWords('**bold** 2*3')).toEqual(['bold', '2', '3']);
     expect(slugs('forge-war', '* quests')[0]).toBe('quest-deck-setup');
   });
+  it('takes a long unknown word one edit from a single word as that word mistyped', () => {
+    const v = searchers.get('vindication')!;
+    const found = v.candidates('jewlcrafter', false).map((c) => [v.index.vocab[c.term], c.factor]);
+    expect(found).toContainEqual(['jewelcrafter', 0.9]);
+    expect(slugs('vindication', 'jewlcrafter crystals')).toContain('jewelcrafter');
+  });
   it('finds symbols printed on the sheets', () => {
     expect(slugs('pencilvillage', 'what does ! mean')[0]).toBe('traps');
     expect(slugs('pencilvillage', '∇')[0]).toBe('passages');

@@ -108,6 +108,9 @@ export const SEARCH = {
    * the common word matches fully, the rare one at this factor. */
   misspellingRatio: 3,
   misspellingFactor: 0.9,
+  /** An unknown word this long or longer, one edit from a single vocabulary word, is taken as that word mistyped
+   * (at misspellingFactor). */
+  confidentTypoLength: 6,
   /** Prefix completions kept for the word being typed. */
   prefixCandidates: 12,
   /** Words already typed (not the last) also match longer words they begin ("fail" → "failure"), at this factor. */

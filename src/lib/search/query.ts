@@ -162,6 +162,9 @@ export class Searcher {
         .sort((a, b) => a.d - b.d || df[b.term]! - df[a.term]!)
         .slice(0, SEARCH.fuzzyCandidates);
       for (const c of near) out.push({ term: c.term, factor: SEARCH.fuzzyFactor * (1 - c.d / (word.length + 1)) ** SEARCH.fuzzyDecay });
+      // An unknown word of 6+ letters one edit from a single word ("jewlcrafter") is that word mistyped: it matches
+      // nearly as fully as the word itself, not as a guess among several.
+      if (exact === undefined && word.length >= SEARCH.confidentTypoLength && near[0]?.d === 1 && near[1]?.d !== 1) out[out.length - near.length]!.factor = SEARCH.misspellingFactor;
       // A rare word one edit from a much more common one is a misspelling alias ("champoin" on Champions): the
       // player means the common word, which every entry about it holds.
       const first = near[0];
