@@ -9,7 +9,7 @@ import { loadCatalogue } from '../../src/build/catalogue';
 import { buildSearchIndexes, searchDoc } from '../../src/lib/search/build-index';
 import { closestEntries, parseMissingPath, safeDecode } from '../../src/lib/search/closest';
 import { mdxToText } from '../../src/lib/search/mdx-text';
-import { Searcher, SearchSet, resultSnippet, snippet } from '../../src/lib/search/query';
+import { Searcher, SearchSet, numberPairs, resultSnippet, snippet } from '../../src/lib/search/query';
 import { editDistance, indexWords, queryWords, stem } from '../../src/lib/search/text';
 
 const cat = loadCatalogue();
@@ -193,6 +193,18 @@ describe('symbols and question phrasing', () => {
     const found = v.candidates('jewlcrafter', false).map((c) => [v.index.vocab[c.term], c.factor]);
     expect(found).toContainEqual(['jewelcrafter', 0.9]);
     expect(slugs('vindication', 'jewlcrafter crystals')).toContain('jewelcrafter');
+  });
+  it('pairs each number of a query with the word it counts', () => {
+    expect(numberPairs(queryWords('lose 5 hearts get 5 coins').words)).toEqual([[1, 2], [3, 4]]);
+    expect(numberPairs(queryWords('quests cost 0 1 or 2 gold').words)).toEqual([[2, 5], [3, 5], [4, 5]]);
+    expect(numberPairs(queryWords('hexes 61').words)).toEqual([[1, 0]]);
+    expect(numberPairs(queryWords('mill production').words)).toEqual([]);
+  });
+  it('lifts the entries that hold a number beside its noun, in the game\'s short forms too ("7p")', () => {
+    // Flying Casino (underground) trades 5 hearts for 5 coins; hearts and coins alone are pages about the words.
+    expect(slugs('now-or-never', 'lose 5 hearts get 5 coins')).toContain('flying-casino');
+    // Population writes its cap "7p"; the objective "27 population by Round 21" spells out "cap is 7".
+    expect(slugs('pencilvillage', '7 population cap')[0]).toBe('population');
   });
   it('finds symbols printed on the sheets', () => {
     expect(slugs('pencilvillage', 'what does ! mean')[0]).toBe('traps');

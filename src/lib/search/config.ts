@@ -140,6 +140,10 @@ export const SEARCH = {
   lightWordFactor: 0.4,
   /** Multiplier of the weight of a word in a question's closing scene-setting phrase ("... in story mode"). */
   contextWordFactor: 0.7,
+  /** A result whose text holds the query's numbers beside their nouns ("17 coins") has its score multiplied by
+   * 1 + this × the share of such pairs it holds; the first this-many results are checked. */
+  numberPairBoost: 0.3,
+  numberPairPool: 30,
   /** Results that get an answer sentence (the first ones, as many as the header popup shows). */
   answers: 8,
   /** Results returned. */

@@ -58,10 +58,16 @@ export class Searcher {
   /** Per doc that applies under one choice of a play option (an objective, a solo rule): that option's words. */
   private readonly choices: Map<number, readonly string[]>;
 
+  /** One-letter short forms of things, from entries with a one-letter term ("p" → the words of "Population (p)"). */
+  private readonly units = new Map<string, Set<string>>();
+
   constructor(readonly index: SearchIndex) {
     this.wordIndex = new Map(index.vocab.map((w, i) => [w, i]));
     this.typos = new Set(index.typos ?? []);
     this.wordnetOnly = new Set(index.wordnet ?? []);
+    index.phrases.forEach(([title, ...rest]) => {
+      for (const p of rest) if (/^[a-z]$/.test(p) && title) this.units.set(p, new Set(title.split(' ')));
+    });
     this.choices = new Map((index.choices ?? []).flatMap(({ words, docs }) => docs.map((d) => [d, words] as const)));
     const n = index.docs.length;
     this.idfGame = Float64Array.from(index.df, (x) => Math.log(1 + n / x));
@@ -270,6 +276,19 @@ export class Searcher {
     }
     const byScore = (a: { score: number; d: number }, b: { score: number; d: number }) => b.score - a.score || a.d - b.d;
     ranked.sort(byScore);
+    // A number in the query means something only beside its noun ("17 *coins*", "lose 5 *hearts*"): the first
+    // results whose text holds the same number next to the same noun rise.
+    const pairs = numberPairs(words);
+    if (pairs.length && SEARCH.numberPairBoost > 0) {
+      for (const r of ranked.slice(0, SEARCH.numberPairPool)) {
+        const share = this.numberPairShare(r.d, pairs, wordTerms);
+        if (share > 0) {
+          r.score *= 1 + SEARCH.numberPairBoost * share;
+          if (options.explain) r.why += ` pairs ${share.toFixed(2)}`;
+        }
+      }
+      ranked.sort(byScore);
+    }
     const context = { query, allGames: !!options.allGames, wordTerms, wordWeight, totalWeight, asksNumber: asksForNumber(query), head };
     this.last = context;
     return ranked.slice(0, options.limit ?? SEARCH.limit).map(({ d, score, why }, rank) => {
@@ -339,6 +358,25 @@ export class Searcher {
       if (score > textScore) [text, textScore] = [sentence.text, score];
     }
     return { share: bestShare, text };
+  }
+
+  /** Share of the query's number-noun pairs (see numberPairs) that a doc's text holds, the number within 2 words of
+   * the noun (any form the query word matched). */
+  private numberPairShare(d: number, pairs: readonly [number, number][], wordTerms: readonly Map<string, number>[]): number {
+    const words = this.sentencesOf(d).flatMap((s) => [...s.words, '']);
+    let found = 0;
+    for (const [n, noun] of pairs) {
+      const number = [...wordTerms[n]!.keys()][0] ?? '';
+      const nouns = wordTerms[noun]!;
+      const beside = (k: number) => [k - 2, k - 1, k + 1, k + 2].some((j) => nouns.has(words[j] ?? ''));
+      // "7p": the number with the game's short form of a thing (a one-letter term of the entry titled "Population (p)").
+      const unit = (w: string) => {
+        const m = /^(\d+)([a-z])$/.exec(w);
+        return !!m && m[1] === number && [...(this.units.get(m[2]!) ?? [])].some((u) => nouns.has(u));
+      };
+      if (words.some((w, k) => (w === number && beside(k)) || unit(w))) found++;
+    }
+    return found / pairs.length;
   }
 
   /** The body text of a result, for snippets. */
@@ -424,6 +462,23 @@ export class SearchSet {
   bodyOf(url: string): string {
     return this.searchers.get(url.split('/')[1] ?? '')?.bodyOf(url) ?? '';
   }
+}
+
+/**
+ * The query's numbers, each with the word it counts: the next word that is not a number, else the one before
+ * ("lose 5 hearts get 5 coins" → 5 hearts, 5 coins; "hexes 61" → 61 hexes). Positions among the query's words.
+ */
+export function numberPairs(words: readonly string[]): [number, number][] {
+  const isNumber = (w: string | undefined) => w !== undefined && /^\d+$/.test(w);
+  const out: [number, number][] = [];
+  words.forEach((w, i) => {
+    if (!isNumber(w)) return;
+    let j = i + 1;
+    while (isNumber(words[j])) j++;
+    if (j < words.length) out.push([i, j]);
+    else if (i > 0 && !isNumber(words[i - 1])) out.push([i, i - 1]);
+  });
+  return out;
 }
 
 /** Whether a query asks for a number: "how many…", "how much…", "… cost", or holds a number itself. */
