@@ -235,7 +235,7 @@ describe('entries for one choice of a play option', () => {
     expect(slugs('pencilvillage', '27 population')[0]).toBe('objective-27-population');
     expect(slugs('pencilvillage', 'malikia stealth')).toContain('character-malikai');
   });
-  it('are not named by a phrasing that shrinks to a general entry\'s title ("which book" → "book")', () => {
+  it('are not named by a phrasing that shrinks to another entry\'s title ("which book" → "book")', () => {
     const index = indexes.get('now-or-never')!;
     const d = index.docs.findIndex((x) => x[0] === '/now-or-never/story-setup/');
     expect(index.phrases[d]).not.toContain('book');
@@ -243,6 +243,8 @@ describe('entries for one choice of a play option', () => {
     const named = new SearchSet(searchers).search('book', { limit: 8 }).filter((r) => r.named).map((r) => r.url);
     expect(named).toContain('/now-or-never/books/');
     expect(named).not.toContain('/now-or-never/story-setup/');
+    // Nor is any entry: Heroes tracker's "how many heroes can i have" is "hero", which names Heroes.
+    expect(slugs('pencilvillage', 'how do i get heroes')[0]).toBe('heroes');
   });
   it('and so do the rules of a section that belongs to an option (solo play, an expansion)', () => {
     expect(groups('now-or-never').get('solo')!.has('solo-season-end')).toBe(true);

@@ -97,18 +97,18 @@ export interface SearchIndex {
 }
 
 /**
- * Each doc's phrases (title, aliases, phrasings, terms) as index words. A doc that applies under one choice of a
- * play option does not take a phrase that is the title of a general entry of its game: "fight" names Fight, not the
- * objective "Fight at least 10 times" whose phrasing "fight a lot" shrinks to it.
+ * Each doc's phrases (title, aliases, phrasings, terms) as index words. A phrase that shrinks, once its stop words
+ * go, to the title of another entry of the game is that entry's name, not this one's: "how many heroes can I have"
+ * (Heroes tracker) and "get relics" (Arcane Tower) both become "hero", "relic", which name Heroes and Relics.
  */
 function docPhrases(docs: readonly SearchDoc[]): string[][] {
   const phrase = (p: string) => indexWords(p).join(' ');
-  const generalTitles = new Set(docs.filter((doc) => !doc.choice).map((doc) => `${doc.game} ${phrase(doc.title)}`));
-  return docs.map((doc) => [
+  const titles = new Map(docs.map((doc, d) => [`${doc.game} ${phrase(doc.title)}`, d]));
+  return docs.map((doc, d) => [
     ...new Set(
       [doc.title, ...doc.aliases, ...doc.asked, ...doc.terms]
         .map(phrase)
-        .filter((p) => p && !(doc.choice && p !== phrase(doc.title) && generalTitles.has(`${doc.game} ${p}`))),
+        .filter((p, i) => p && (i === 0 || (titles.get(`${doc.game} ${p}`) ?? d) === d)),
     ),
   ]);
 }
