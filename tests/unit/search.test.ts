@@ -10,7 +10,8 @@ import { buildSearchIndexes, searchDoc } from '../../src/lib/search/build-index'
 import { closestEntries, parseMissingPath, safeDecode } from '../../src/lib/search/closest';
 import { mdxToText } from '../../src/lib/search/mdx-text';
 import { Searcher, SearchSet, numberPairs, resultSnippet, snippet } from '../../src/lib/search/query';
-import { editDistance, indexWords, queryWords, stem } from '../../src/lib/search/text';
+import { STOPWORDS, editDistance, indexWords, queryWords, stem } from '../../src/lib/search/text';
+import { LIGHT_WORDS } from '../../src/lib/search/config';
 
 const cat = loadCatalogue();
 const indexes = buildSearchIndexes(cat.games.flatMap((g) => cat.entries.filter((e) => e.game === g.id).map((e) => searchDoc(g, e.slug, e.data, e.body))));
@@ -23,6 +24,9 @@ describe('text', () => {
     expect(indexWords('Re-rolls & coins')).toEqual(['re', 'roll', 'coin']);
     expect(stem('boxes')).toBe('box');
     expect(stem('pass')).toBe('pass');
+  });
+  it('never lists a stop word as a light word (it would never reach the search)', () => {
+    expect([...LIGHT_WORDS].filter((w) => STOPWORDS.has(w))).toEqual([]);
   });
   it('drops question words but keeps a lone stop word searchable', () => {
     expect(queryWords('how many coins do we start with').words).toEqual(['coin', 'start']);

@@ -83,10 +83,11 @@ export const SYNONYMS: Record<string, readonly string[]> = {
 };
 
 /**
- * Words that questions use around the thing asked ("how does searching *work*", "what do I *get*", "can I rest
- * *someone else*'s specialist"): searched, but weighing less than the head noun.
+ * Words that questions use around the thing asked ("how does searching *work*", "what do I *use* it for", "can I rest
+ * *someone else*'s specialist"): searched, but weighing less than the head noun. ("get", "happen" and "need" are stop
+ * words: see STOPWORDS in text.ts.)
  */
-export const LIGHT_WORDS = new Set(['get', 'work', 'happen', 'use', 'make', 'give', 'need', 'want', 'allow', 'able', 'go', 'put', 'say', 'way', 'thing', 'rule', 'someone', 'else', 'anyone', 'everyone', 'something', 'anything']);
+export const LIGHT_WORDS = new Set(['work', 'use', 'make', 'give', 'want', 'allow', 'able', 'go', 'put', 'say', 'way', 'thing', 'rule', 'someone', 'else', 'anyone', 'everyone', 'something', 'anything']);
 
 export const SEARCH = {
   /** Coverage weighs each query word by its idf (true) or counts words alike (false). */
