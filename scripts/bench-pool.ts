@@ -25,7 +25,7 @@ const names = arg('sets')?.split(',') ?? Object.keys(SET_FILES);
 
 const cat = loadCatalogue();
 const docsByGame = new Map<string, SearchDoc[]>(cat.games.map((g) => [g.id, cat.entries.filter((e) => e.game === g.id).map((e) => searchDoc(g, e.slug, e.data, e.body))]));
-const built = buildSearchIndexes([...docsByGame.values()].flat());
+const built = buildSearchIndexes([...docsByGame.values()].flat(), cat.games);
 const app = new SearchSet(new Map(cat.games.map((g) => [g.id, new Searcher(JSON.parse(JSON.stringify(built.get(g.id))) as SearchIndex)])));
 const engines: ((q: string, game: string) => string[])[] = [(q, game) => app.search(q, { game, limit: depth }).map((r) => r.url.split('/').filter(Boolean).join('/'))];
 for (const alt of ALTERNATIVES.filter((a) => a.name === 'minisearch' || a.name === 'fuse-token')) {

@@ -88,7 +88,7 @@ const allDocs = [...docsByGame.values()].flat();
 // --- Serialised indexes per engine and game: what a reader would download.
 // The app's index is built here with the build's own code (identical to dist/search/<game>.json for the same
 // content), so that tuning the search config needs no site rebuild.
-const builtIndexes = buildSearchIndexes(allDocs);
+const builtIndexes = buildSearchIndexes(allDocs, cat.games);
 const appShards = new Map(cat.games.map((g) => [g.id, JSON.stringify(builtIndexes.get(g.id)!)]));
 if (!existsSync(join(dist, 'index.html'))) throw new Error(`${dist}/ is missing: run \`npm run build\` first (the site size is measured on it)`);
 const only = arg('only')?.split(',');

@@ -12,6 +12,7 @@ let files: Promise<Map<string, { rank: RankIndex; text: SearchText }>> | undefin
 export const searchIndexFiles = () =>
   (files ??= (async () => {
     const docs = [];
-    for (const game of await getGames()) docs.push(...(await getEntries(game)).map((e) => searchDoc(game, entryKey(e).slug, e.data, e.body ?? '')));
-    return new Map([...buildSearchIndexes(docs)].map(([id, index]) => [id, splitIndex(index)]));
+    const games = await getGames();
+    for (const game of games) docs.push(...(await getEntries(game)).map((e) => searchDoc(game, entryKey(e).slug, e.data, e.body ?? '')));
+    return new Map([...buildSearchIndexes(docs, games)].map(([id, index]) => [id, splitIndex(index)]));
   })());

@@ -7,6 +7,7 @@ import type { Game } from '../schemas/game';
 import type { EntryData } from '../schemas/entry';
 import { RESERVED_SLUGS } from './game-pages';
 import { optionValues } from './options';
+import { indexWords } from './search/text';
 
 /** An entry as the checks see it: where it lives and its parsed frontmatter. */
 export interface EntryRecord {
@@ -110,6 +111,13 @@ export function validateSite(games: readonly Game[], entries: readonly EntryReco
     game.setupGuide.forEach((slug, i) => {
       if (!known(slug)) problems.push({ file, field: `setupGuide.${i}`, message: `no entry "${slug}" in ${game.id}` });
     });
+    // A game's synonyms lead players' words to the game's own terms: each must be a word of an entry's name.
+    const named = new Set(entries.filter((e) => e.game === game.id).flatMap((e) => [e.data.title, ...e.data.aliases, ...e.data.terms].flatMap(indexWords)));
+    for (const [word, list] of Object.entries(game.synonyms ?? {}))
+      list.forEach((term, i) => {
+        const missing = indexWords(term).filter((w) => !named.has(w));
+        if (missing.length) problems.push({ file, field: `synonyms.${word}.${i}`, message: `"${term}" is not a word of any title, alias or term in ${game.id}` });
+      });
     game.options.forEach((o, i) => {
       optionValues(o).forEach((v, j) => {
         if (v.entry && !known(v.entry)) problems.push({ file, field: `options.${i}.values.${j}.entry`, message: `no entry "${v.entry}" in ${game.id}` });

@@ -85,6 +85,12 @@ export const gameSchema = z
     /** Entries whose numbered steps make the setup guide, in order. */
     setupGuide: z.array(z.string().regex(kebab)).default([]),
     options: z.array(optionSchema).default([]),
+    /**
+     * Players' everyday words for this game's own terms ("vp" → honor, "money" → coins): a search for the word also
+     * finds the terms, a little below the word itself. Plain English synonyms ("fight" → combat) are the search's
+     * own (src/lib/search/config.ts SYNONYMS).
+     */
+    synonyms: z.record(z.string().regex(/^[a-z0-9]+$/, 'one lower-case word'), z.array(z.string().min(1)).min(1)).default({}),
   })
   .superRefine((game, ctx) => {
     const seen = new Set<string>();

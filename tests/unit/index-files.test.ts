@@ -8,7 +8,7 @@ import { Searcher } from '../../src/lib/search/query';
 const cat = loadCatalogue();
 const game = cat.games.find((g) => g.id === 'now-or-never')!;
 const other = cat.games.find((g) => g.id === 'forge-war')!;
-const indexes = buildSearchIndexes(cat.games.flatMap((g) => cat.entries.filter((e) => e.game === g.id).map((e) => searchDoc(g, e.slug, e.data, e.body))));
+const indexes = buildSearchIndexes(cat.games.flatMap((g) => cat.entries.filter((e) => e.game === g.id).map((e) => searchDoc(g, e.slug, e.data, e.body))), cat.games);
 const index = indexes.get(game.id)!;
 
 describe('index files', () => {

@@ -14,7 +14,7 @@ import { STOPWORDS, editDistance, indexWords, queryWords, stem } from '../../src
 import { LIGHT_WORDS } from '../../src/lib/search/config';
 
 const cat = loadCatalogue();
-const indexes = buildSearchIndexes(cat.games.flatMap((g) => cat.entries.filter((e) => e.game === g.id).map((e) => searchDoc(g, e.slug, e.data, e.body))));
+const indexes = buildSearchIndexes(cat.games.flatMap((g) => cat.entries.filter((e) => e.game === g.id).map((e) => searchDoc(g, e.slug, e.data, e.body))), cat.games);
 const searchers = new Map(cat.games.map((g) => [g.id, new Searcher(indexes.get(g.id)!)]));
 const slugs = (game: string, q: string, limit = 3) => searchers.get(game)!.search(q, { limit }).map((r) => r.url.split('/')[2]);
 
@@ -179,6 +179,12 @@ describe('all games', () => {
     const results = all.search('how do fights work in the underworld', { limit: 3 });
     expect(results[0]!.game).toBe('pencilvillage');
     expect(results.map((r) => r.url)).toContain('/pencilvillage/fight/');
+  });
+  it("takes each game's own words for players' words from its game file", () => {
+    // Vindication's game file: "victory" → honor. Forge War's: → prestige.
+    expect(indexes.get('vindication')!.synonyms!.victory).toEqual(['honor']);
+    expect(all.search('victory', { game: 'vindication', limit: 3 }).map((r) => r.url)).toContain('/vindication/honor/');
+    expect(all.search('victory', { game: 'forge-war', limit: 3 }).map((r) => r.url)).toContain('/forge-war/prestige-points/');
   });
   it('shows each result\'s game', () => {
     expect(all.search('setup').every((r) => r.gameTitle.length > 0)).toBe(true);

@@ -6,7 +6,7 @@ import { entrySchema } from '../../src/schemas/entry';
 import { validateSite, type EntryRecord } from '../../src/lib/validate';
 
 const game = gameSchema.parse(parse(readFileSync('content/games/now-or-never.yaml', 'utf8')));
-const games = [{ ...game, quickLinks: [], setupGuide: [] }];
+const games = [{ ...game, quickLinks: [], setupGuide: [], synonyms: {} }];
 const entry = (slug: string, data: Record<string, unknown> = {}): EntryRecord => ({
   game: 'now-or-never',
   slug,
@@ -44,6 +44,12 @@ describe('validateSite', () => {
       { file: 'content/now-or-never/pass.mdx', field: 'section', message: expect.stringContaining('unknown section "nowhere"') },
       { file: 'content/now-or-never/pass.mdx', field: 'options.0', message: expect.stringContaining('unknown option "solos"') },
       { file: 'content/now-or-never/pass.mdx', field: 'related.0', message: 'no entry "gone" in now-or-never' },
+    ]);
+  });
+  it('reports a game synonym that leads to no term of the game, by its path', () => {
+    const withSynonyms = [{ ...games[0]!, synonyms: { vp: ['seasons'], hp: ['hartz'] } }];
+    expect(validateSite(withSynonyms, [entry('pass', { related: ['seasons'] }), entry('seasons')])).toEqual([
+      { file: 'content/games/now-or-never.yaml', field: 'synonyms.hp.0', message: '"hartz" is not a word of any title, alias or term in now-or-never' },
     ]);
   });
   it('reports an alias that two entries claim, and duplicate or reserved slugs', () => {

@@ -94,6 +94,8 @@ export interface SearchIndex {
   totalDf?: number[];
   /** Docs (indices) that apply under one choice of a play option, by the words of that option (SearchDoc.choice). */
   choices?: { words: string[]; docs: number[] }[];
+  /** Players' words for this game's own terms (the game file's `synonyms`), as index words: "vp" → ["honor"]. */
+  synonyms?: Record<string, string[]>;
 }
 
 /**
@@ -153,15 +155,32 @@ export function totalsOf(all: readonly SearchDoc[]): Totals {
   return { docs: all.length, df };
 }
 
-/** One index per game, with idf counted over all of them (see `SearchIndex.totalDf`). */
-export function buildSearchIndexes(all: readonly SearchDoc[]): Map<string, SearchIndex> {
+/** A game's players' words for its own terms, as its game file gives them (see SearchIndex.synonyms). */
+export interface GameSynonyms {
+  id: string;
+  synonyms?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** One index per game, with idf counted over all of them (see `SearchIndex.totalDf`), and each game's synonyms. */
+export function buildSearchIndexes(all: readonly SearchDoc[], games: readonly GameSynonyms[] = []): Map<string, SearchIndex> {
   const totals = totalsOf(all);
-  const games = [...new Set(all.map((d) => d.game))];
-  return new Map(games.map((g) => [g, buildSearchIndex(all.filter((d) => d.game === g), totals)]));
+  const ids = [...new Set(all.map((d) => d.game))];
+  return new Map(ids.map((g) => [g, buildSearchIndex(all.filter((d) => d.game === g), totals, games.find((x) => x.id === g)?.synonyms)]));
+}
+
+/** A synonym table as index words: each key and each of its words normalised and stemmed, empty ones dropped. */
+function synonymWords(table: Readonly<Record<string, readonly string[]>>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [word, list] of Object.entries(table)) {
+    const key = indexWords(word).join(' ');
+    const words = [...new Set(list.flatMap(indexWords))];
+    if (key && words.length) out[key] = [...new Set([...(out[key] ?? []), ...words])];
+  }
+  return out;
 }
 
 /** Builds the index from the docs, in any order (they are sorted by game and slug, so the output is stable). */
-export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals): SearchIndex {
+export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals, gameSynonyms?: Readonly<Record<string, readonly string[]>>): SearchIndex {
   const docs = [...input].sort((a, b) => (a.game === b.game ? (a.slug < b.slug ? -1 : 1) : a.game < b.game ? -1 : 1));
   const games: [string, string][] = [];
   const gameIdx = new Map<string, number>();
@@ -228,6 +247,7 @@ export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals): 
     phrases: docPhrases(docs),
     ...(totals ? { totalDocs: totals.docs, totalDf: vocab.map((w) => totals.df.get(w) ?? 1) } : {}),
     choices: choiceGroups(docs),
+    ...(gameSynonyms && Object.keys(gameSynonyms).length ? { synonyms: synonymWords(gameSynonyms) } : {}),
   };
 }
 

@@ -41,21 +41,20 @@ export const FUSE_OPTIONS = {
 } as const;
 
 /**
- * Players' everyday words and the words rulebooks use for the same thing, across these games. A query word also
- * matches its synonyms, at `SEARCH.synonymFactor`. Only words a game's index holds count, so a synonym from
- * another game is harmless. Entry aliases cover each game's own terms; this covers the common vocabulary.
+ * Everyday English words and the words rulebooks use for the same thing, in any game. A query word also matches its
+ * synonyms, at `SEARCH.synonymFactor`. Only words a game's index holds count. A game's own terms ("vp" → Forge War's
+ * prestige, Vindication's honor) are in its game file (`synonyms` in content/games/<game>.yaml); entry aliases
+ * cover the rest.
  */
 export const SYNONYMS: Record<string, readonly string[]> = {
-  hp: ['health', 'heart'],
-  life: ['heart', 'health'],
-  lives: ['heart', 'health'],
-  health: ['heart'],
+  hp: ['health'],
+  life: ['health'],
+  lives: ['health'],
   armor: ['defense', 'defence'],
   armour: ['defense', 'defence'],
-  wall: ['defence', 'defense'],
-  vp: ['prestige', 'gem', 'score'],
-  victory: ['prestige', 'gem', 'score'],
-  point: ['prestige', 'score'],
+  vp: ['score'],
+  victory: ['score'],
+  point: ['score'],
   xp: ['experience'],
   exp: ['experience'],
   money: ['coin', 'gold'],
@@ -73,9 +72,6 @@ export const SYNONYMS: Record<string, readonly string[]> = {
   die: ['dice'],
   dice: ['die'],
   bot: ['automa'],
-  worker: ['population', 'villager'],
-  people: ['population', 'villager'],
-  hero: ['adventurer'],
   swap: ['exchange', 'trade'],
   trade: ['exchange'],
   asterisk: ['star'],

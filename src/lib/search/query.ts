@@ -1,6 +1,6 @@
 /**
  * Searches a prebuilt game index. Each query word is matched exactly, as a prefix of longer words, through its
- * synonyms (config SYNONYMS) and, when it is unknown or rare, fuzzily: Fuse.js proposes words of about the same
+ * synonyms (config SYNONYMS and the game's own, SearchIndex.synonyms) and, when it is unknown or rare, fuzzily: Fuse.js proposes words of about the same
  * length and an edit distance that counts a swap as 1 edit ranks them. Matches feed the weighted inverted index;
  * results are ranked by summed word scores (field weight × idf), scaled by the idf-weighted share of query words
  * matched, plus title/alias phrase bonuses.
@@ -45,7 +45,8 @@ export class Searcher {
   private readonly wordIndex: Map<string, number>;
   private readonly cache = new Map<string, { term: number; factor: number }[]>();
 
-  private readonly synonyms = new Map(Object.entries(SYNONYMS).map(([w, list]) => [stem(w), list.map(stem)]));
+  /** A query word's synonyms: everyday English (config SYNONYMS) and this game's own terms (its game file's). */
+  private readonly synonyms = new Map<string, string[]>();
 
   /** Per vocabulary word: its idf within this game, and over every game's entries (where the index carries them:
    * an all-games search scores on that one scale, so that scores from different games' indexes compare). */
@@ -63,6 +64,8 @@ export class Searcher {
 
   constructor(readonly index: SearchIndex) {
     this.wordIndex = new Map(index.vocab.map((w, i) => [w, i]));
+    for (const [word, list] of [...Object.entries(SYNONYMS).map(([w, l]) => [stem(w), l.map(stem)] as const), ...Object.entries(index.synonyms ?? {})])
+      this.synonyms.set(word, [...new Set([...(this.synonyms.get(word) ?? []), ...list])]);
     this.typos = new Set(index.typos ?? []);
     this.wordnetOnly = new Set(index.wordnet ?? []);
     index.phrases.forEach(([title, ...rest]) => {
