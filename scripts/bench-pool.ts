@@ -6,8 +6,10 @@
  * against: an entry that states the answer as directly as the labelled one counts as right for every engine.
  *
  *   tsx scripts/bench-pool.ts --sets=A,B [--depth=5]   → bench/pool/<set>.json
+ *   tsx scripts/bench-pool.ts --unjudged [--sets=...]    → bench/pool/unjudged-<game>.json: the app's top 3 (scoped,
+ *     and all games where in the lookup's game) that no judgment covers yet, for a further round of judging
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { loadCatalogue } from '../src/build/catalogue';
 import { buildSearchIndexes, searchDoc, type SearchDoc, type SearchIndex } from '../src/lib/search/build-index';
 import { Searcher, SearchSet } from '../src/lib/search/query';
@@ -33,6 +35,25 @@ for (const alt of ALTERNATIVES.filter((a) => a.name === 'minisearch' || a.name =
   engines.push((q, game) => perGame.get(game)!(q).slice(0, alt.name === 'minisearch' ? depth : 3));
 }
 mkdirSync('bench/pool', { recursive: true });
+if (process.argv.includes('--unjudged')) {
+  const seen = new Set<string>();
+  for (const f of readdirSync('bench/judged').filter((f) => f.endsWith('.json')))
+    for (const j of JSON.parse(readFileSync(`bench/judged/${f}`, 'utf8')) as { set: string; q: string; game: string; relevant: string[]; notRelevant: string[] }[])
+      for (const slug of [...j.relevant, ...j.notRelevant]) seen.add(`${j.set}\n${j.game}\n${j.q}\n${slug}`);
+  const byGame = new Map<string, { set: string; q: string; game: string; candidates: string[] }[]>();
+  for (const name of names) {
+    for (const { q, game, answers } of JSON.parse(readFileSync(SET_FILES[name] ?? name, 'utf8')) as Query[]) {
+      const top = [...app.search(q, { game, limit: 3 }), ...app.search(q, { limit: 3 }).filter((r) => r.game === game)].map((r) => r.url.split('/')[2]!);
+      const candidates = [...new Set(top)].filter((slug) => !answers.includes(slug) && !seen.has(`${name}\n${game}\n${q}\n${slug}`)).sort();
+      if (candidates.length) byGame.set(game, [...(byGame.get(game) ?? []), { set: name, q, game, candidates }]);
+    }
+  }
+  for (const [game, list] of byGame) {
+    writeFileSync(`bench/pool/unjudged-${game}.json`, `${JSON.stringify(list, null, 1)}\n`);
+    console.log(`${game}: ${list.length} lookups, ${list.reduce((n, p) => n + p.candidates.length, 0)} candidates to judge`);
+  }
+  process.exit(0);
+}
 for (const name of names) {
   const list = JSON.parse(readFileSync(SET_FILES[name] ?? name, 'utf8')) as Query[];
   const pooled = list.map(({ q, game, answers }) => {
