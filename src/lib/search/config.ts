@@ -74,6 +74,7 @@ export const SYNONYMS: Record<string, readonly string[]> = {
   bot: ['automa'],
   swap: ['exchange', 'trade'],
   trade: ['exchange'],
+  army: ['military'],
   asterisk: ['star'],
   star: ['asterisk'],
 };
