@@ -4,7 +4,7 @@
  * Worker (search-worker.ts), so that parsing an index, building its searcher and searching never block the page;
  * where the worker cannot start, search-ui.ts runs this same module on the page instead (same code, same results).
  */
-import { Searcher, SearchSet, resultSnippet, type SearchResult, type SnippetPart } from '../lib/search/query';
+import { Searcher, SearchSet, resultSnippet, type SearchResult, type SearchSetup, type SnippetPart } from '../lib/search/query';
 import { closestEntries } from '../lib/search/closest';
 import { joinIndex, type RankIndex, type SearchText } from '../lib/search/index-files';
 
@@ -22,6 +22,8 @@ export interface SearchRequest {
   games: readonly string[];
   scope?: string;
   limit?: number;
+  /** The reader's saved play options per game: the rules of their setup rank first (SearchSet `setups`). */
+  setups?: Readonly<Record<string, SearchSetup>>;
 }
 
 /** Page → engine. */
@@ -75,9 +77,9 @@ const shown = (s: SearchSet, results: readonly SearchResult[]): ShownResult[] =>
   results.map((r) => ({ url: r.url, title: r.title, gameTitle: r.gameTitle, parts: resultSnippet(r, () => s.bodyOf(r.url)) }));
 
 /** Ranked results of a query over these games' indexes, as the list shows them. */
-export function search({ query, games, scope, limit }: SearchRequest): ShownResult[] {
+export function search({ query, games, scope, limit, setups }: SearchRequest): ShownResult[] {
   const s = searchSet(games);
-  return shown(s, s.search(query, { game: scope, ...(limit ? { limit } : {}) }));
+  return shown(s, s.search(query, { game: scope, ...(limit ? { limit } : {}), ...(setups ? { setups } : {}) }));
 }
 
 /** The 404 page's closest entries to a mistyped address. */

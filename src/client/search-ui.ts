@@ -8,6 +8,7 @@
  */
 import type { EngineReply, EngineRequest, IndexBytes, SearchRequest, ShownResult } from './search-engine';
 import type { SnippetPart } from '../lib/search/query';
+import { readSavedSetup } from './storage';
 
 /** Every game's id, from the page (the layout lists them), in menu order. */
 const allGames = (document.body.dataset.games ?? '').split(',').filter(Boolean);
@@ -126,11 +127,12 @@ function loadShard(game: string): Promise<void> {
   return p;
 }
 
-/** Results of a search over indexes already loaded. */
+/** Results of a search over indexes already loaded, ranked for the reader's saved setup of each game. */
 function runSearch(request: SearchRequest): Promise<ShownResult[]> {
   return new Promise((resolve, reject) => {
     const id = ++nextId;
-    const message: EngineRequest = { type: 'search', id, request };
+    const setups = Object.fromEntries(request.games.map((g) => [g, readSavedSetup(g)]));
+    const message: EngineRequest = { type: 'search', id, request: { ...request, setups } };
     pending.set(id, { message, resolve, reject });
     send(message);
   });

@@ -49,6 +49,22 @@ test('unknown URLs get a 404 with a search box and the closest rules', async ({ 
   await expect(page.locator('#closest-list a[data-result]').first()).toHaveAttribute('href', '/now-or-never/warp-stone/');
 });
 
+test('search puts the rules of the reader\'s own setup first (solo on: the solo season end)', async ({ page }) => {
+  await page.goto('/now-or-never/');
+  await page.keyboard.press('/');
+  await page.keyboard.type('season end');
+  const first = page.locator('#search-popup a[data-result]').first();
+  await expect(first).toHaveAttribute('href', '/now-or-never/production-phase/');
+  await page.goto('/now-or-never/options/');
+  await page.getByLabel('Solo play (bot)').check();
+  await expect(page.locator('#options-status')).toContainText('Solo');
+  await page.goto('/now-or-never/');
+  await page.keyboard.press('/');
+  await page.keyboard.type('season end');
+  await expect(first).toHaveAttribute('href', '/now-or-never/solo-season-end/');
+  await expect(first).toContainText('Solo season end');
+});
+
 test('all-games search ranks the close title match first and shows each result\'s game', async ({ page }) => {
   await page.goto('/');
   await page.locator('#q').fill('stirkes');

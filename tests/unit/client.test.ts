@@ -42,6 +42,17 @@ describe('storage', () => {
     localStorage.setItem('rules:options:now-or-never', '{"solo":true,"seasons":"5","x":1}');
     expect(storage.readSaved(non)).toEqual({ solo: true, seasons: '5' });
   });
+  it('reads the saved setup for search as plain values, dropping anything else, never throwing', () => {
+    for (const raw of junk) {
+      localStorage.setItem('rules:options:now-or-never', raw);
+      expect(() => storage.readSavedSetup('now-or-never')).not.toThrow();
+      expect(storage.readSavedSetup('now-or-never')).toEqual({});
+    }
+    localStorage.setItem('rules:options:pencilvillage', '{"solo":true,"character":"malikai","mods":["tire",3],"x":1,"Bad Id":true}');
+    expect(storage.readSavedSetup('pencilvillage')).toEqual({ solo: true, character: 'malikai' });
+    localStorage.setItem('rules:options:pencilvillage', '{"mods":["tire","homesick"]}');
+    expect(storage.readSavedSetup('pencilvillage')).toEqual({ mods: ['tire', 'homesick'] });
+  });
   it('keeps only well-formed recent items, pins, rulings and ticks', () => {
     localStorage.setItem('rules:recent', JSON.stringify([{ url: '/now-or-never/pass/', title: 'Pass', game: 'Now or Never' }, { url: 'javascript:alert(1)', title: 'x', game: 'y' }, 5]));
     expect(storage.readRecent()).toEqual([{ url: '/now-or-never/pass/', title: 'Pass', game: 'Now or Never' }]);

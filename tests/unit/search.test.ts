@@ -9,7 +9,7 @@ import { loadCatalogue } from '../../src/build/catalogue';
 import { buildSearchIndexes, searchDoc } from '../../src/lib/search/build-index';
 import { closestEntries, parseMissingPath, safeDecode } from '../../src/lib/search/closest';
 import { mdxToText } from '../../src/lib/search/mdx-text';
-import { Searcher, SearchSet, numberPairs, resultSnippet, snippet } from '../../src/lib/search/query';
+import { Searcher, SearchSet, inSetup, numberPairs, resultSnippet, snippet } from '../../src/lib/search/query';
 import { STOPWORDS, editDistance, indexWords, queryWords, stem } from '../../src/lib/search/text';
 import { LIGHT_WORDS } from '../../src/lib/search/config';
 
@@ -255,6 +255,25 @@ describe('entries for one choice of a play option', () => {
     expect(named).not.toContain('/now-or-never/story-setup/');
     // Nor is any entry: Heroes tracker's "how many heroes can i have" is "hero", which names Heroes.
     expect(slugs('pencilvillage', 'how do i get heroes')[0]).toBe('heroes');
+  });
+  it('come first when the reader\'s setup has that choice (solo on, that character)', () => {
+    const all = new SearchSet(searchers);
+    const top = (q: string, game: string, setup: Record<string, unknown>) => all.search(q, { game, limit: 3, setups: { [game]: setup } }).map((r) => r.url.split('/')[2]);
+    expect(top('season end', 'now-or-never', {})[0]).not.toBe('solo-season-end');
+    expect(top('season end', 'now-or-never', { solo: true })[0]).toBe('solo-season-end');
+    expect(top('season end', 'now-or-never', { solo: false })[0]).not.toBe('solo-season-end');
+    expect(top('stealth', 'pencilvillage', { character: 'malikai' }).slice(0, 2)).toEqual(['stealth', 'character-malikai']);
+    // All games: each game's own setup.
+    expect(all.search('season end', { limit: 1, setups: { 'now-or-never': { solo: true } } })[0]!.url).toBe('/now-or-never/solo-season-end/');
+  });
+  it('know a setup by option and value: a choice, a list, an option on; anything else matches nothing', () => {
+    expect(inSetup({ character: 'malikai' }, 'character', 'malikai')).toBe(true);
+    expect(inSetup({ mods: ['tire', 'homesick'] }, 'mods', 'tire')).toBe(true);
+    expect(inSetup({ players: 3 }, 'players', '3')).toBe(true);
+    expect(inSetup({ solo: true }, 'solo', '')).toBe(true);
+    expect(inSetup({ solo: 'true' }, 'solo', '')).toBe(false);
+    expect(inSetup({ character: { toString: () => 'malikai' } }, 'character', 'malikai')).toBe(false);
+    expect(inSetup(undefined, 'solo', '')).toBe(false);
   });
   it('and so do the rules of a section that belongs to an option (solo play, an expansion)', () => {
     expect(groups('now-or-never').get('solo')!.has('solo-season-end')).toBe(true);

@@ -25,10 +25,11 @@ export interface SearchDoc {
   /** Plain text of the body (all option variants). */
   body: string;
   /**
-   * The play option the entry belongs to, when it applies only under one choice (an objective, a character, a mod,
-   * a solo or expansion section's rule): the index words of the option's id ("solo", "objective").
+   * The play option the entry belongs to, when it applies only under one choice: the option and the value whose
+   * entry it is (an objective, a character, a mod), or the option alone for a rule of a section that belongs to the
+   * option (solo play, an expansion: it applies while the option is on).
    */
-  choice?: readonly string[];
+  choice?: { option: string; value?: string };
 }
 
 /** The frontmatter fields the index reads. */
@@ -41,10 +42,14 @@ export interface IndexedEntry {
   terms: readonly string[];
 }
 
-/** The option an entry applies under only, if any: the option whose value it describes, or its section's option. */
-function choiceOption(game: Partial<Pick<Game, 'options' | 'sections'>>, slug: string, section?: string): string | undefined {
-  const valueOf = game.options?.find((o) => optionValues(o).some((v) => v.entry === slug));
-  return valueOf?.id ?? game.sections?.find((s) => s.id === section)?.option;
+/** The option an entry applies under only, if any: the option and value it describes, or its section's option. */
+function choiceOption(game: Partial<Pick<Game, 'options' | 'sections'>>, slug: string, section?: string): SearchDoc['choice'] {
+  for (const o of game.options ?? []) {
+    const value = optionValues(o).find((v) => v.entry === slug);
+    if (value) return { option: o.id, value: String(value.value) };
+  }
+  const option = game.sections?.find((s) => s.id === section)?.option;
+  return option ? { option } : undefined;
 }
 
 /** The index's view of one entry: its fields and the plain text of its MDX body. */
@@ -62,7 +67,7 @@ export function searchDoc(game: { id: string; title: string } & Partial<Pick<Gam
     terms: data.terms,
     headings,
     body: text,
-    ...(option ? { choice: indexWords(option) } : {}),
+    ...(option ? { choice: option } : {}),
   };
 }
 
@@ -92,8 +97,11 @@ export interface SearchIndex {
    * that scores from different games' indexes compare (all-games search). Absent: this index's own counts. */
   totalDocs?: number;
   totalDf?: number[];
-  /** Docs (indices) that apply under one choice of a play option, by the words of that option (SearchDoc.choice). */
-  choices?: { words: string[]; docs: number[] }[];
+  /**
+   * Docs (indices) that apply under one choice of a play option, by option (SearchDoc.choice): its id, its id's
+   * index words, and per doc the value it is the entry of ('' for a rule that applies while the option is on).
+   */
+  choices?: { option: string; words: string[]; docs: number[]; values: string[] }[];
   /** Players' words for this game's own terms (the game file's `synonyms`), as index words: "vp" → ["honor"]. */
   synonyms?: Record<string, string[]>;
 }
@@ -115,14 +123,15 @@ function docPhrases(docs: readonly SearchDoc[]): string[][] {
   ]);
 }
 
-/** The docs that apply under one choice of a play option, grouped by that option's words. */
-function choiceGroups(docs: readonly SearchDoc[]): { words: string[]; docs: number[] }[] {
-  const groups = new Map<string, { words: string[]; docs: number[] }>();
+/** The docs that apply under one choice of a play option, grouped by option. */
+function choiceGroups(docs: readonly SearchDoc[]): NonNullable<SearchIndex['choices']> {
+  const groups = new Map<string, NonNullable<SearchIndex['choices']>[number]>();
   docs.forEach((doc, d) => {
     if (!doc.choice) return;
-    const key = doc.choice.join(' ');
-    if (!groups.has(key)) groups.set(key, { words: [...doc.choice], docs: [] });
-    groups.get(key)!.docs.push(d);
+    const { option, value = '' } = doc.choice;
+    if (!groups.has(option)) groups.set(option, { option, words: indexWords(option), docs: [], values: [] });
+    groups.get(option)!.docs.push(d);
+    groups.get(option)!.values.push(value);
   });
   return [...groups.values()];
 }

@@ -134,6 +134,8 @@ export const SEARCH = {
   /** Multiplier of the score of an entry for one choice of a play option (an objective, a character, a mod) that
    * the query does not name: the general rule comes first. */
   unnamedChoiceFactor: 0.7,
+  /** ...and of such an entry when the reader's setup has that choice (solo on, that objective): it is their rule. */
+  setupChoiceFactor: 1.4,
   /** Multiplier of a light word's weight (see LIGHT_WORDS). */
   lightWordFactor: 0.4,
   /** Multiplier of the weight of a word in a question's closing scene-setting phrase ("... in story mode"). */

@@ -11,6 +11,30 @@ import { FUSE_OPTIONS, LIGHT_WORDS, SEARCH, SYNONYMS } from './config';
 import type { SearchIndex } from './build-index';
 import { editDistance, indexWords, normalize, queryWords, sentences, stem } from './text';
 
+/** A reader's play options for one game, as saved (option id → value); anything unknown simply matches nothing. */
+export type SearchSetup = Readonly<Record<string, unknown>>;
+
+/** What a search may be told besides its query. */
+export interface SearchOptions {
+  /** Only this game's entries. */
+  game?: string;
+  limit?: number;
+  /** Say why each result scored as it did (SearchResult & { why }). */
+  explain?: boolean;
+  /** The reader's play options, for one game's searcher; SearchSet takes them per game (`setups`). */
+  setup?: SearchSetup;
+}
+
+/**
+ * Whether a reader's setup has an option at a value: a choice at that value, a multi-choice holding it, or, with no
+ * value (a rule of a section that belongs to the option), the option on.
+ */
+export function inSetup(setup: SearchSetup | undefined, option: string, value: string): boolean {
+  const v = setup?.[option];
+  if (value === '') return v === true;
+  return Array.isArray(v) ? v.some((x) => String(x) === value) : (typeof v === 'string' || typeof v === 'number') && String(v) === value;
+}
+
 /** What one query word stands for in an index: its candidates and their factors, its weight, its best factor. */
 export interface WordStat {
   word: string;
@@ -56,8 +80,9 @@ export class Searcher {
   /** Misspelling aliases and words only WordNet brought (see SearchIndex.typos, .wordnet). */
   private readonly typos: Set<number>;
   private readonly wordnetOnly: Set<number>;
-  /** Per doc that applies under one choice of a play option (an objective, a solo rule): that option's words. */
-  private readonly choices: Map<number, readonly string[]>;
+  /** Per doc that applies under one choice of a play option (an objective, a solo rule): the option, its words and
+   * the value the doc is the entry of ('' for a rule that applies while the option is on). */
+  private readonly choices: Map<number, { option: string; words: readonly string[]; value: string }>;
 
   /** One-letter short forms of things, from entries with a one-letter term ("p" → the words of "Population (p)"). */
   private readonly units = new Map<string, Set<string>>();
@@ -71,7 +96,7 @@ export class Searcher {
     index.phrases.forEach(([title, ...rest]) => {
       for (const p of rest) if (/^[a-z]$/.test(p) && title) this.units.set(p, new Set(title.split(' ')));
     });
-    this.choices = new Map((index.choices ?? []).flatMap(({ words, docs }) => docs.map((d) => [d, words] as const)));
+    this.choices = new Map((index.choices ?? []).flatMap(({ option, words, docs, values }) => docs.map((d, i) => [d, { option, words, value: values?.[i] ?? '' }] as const)));
     const n = index.docs.length;
     this.idfGame = Float64Array.from(index.df, (x) => Math.log(1 + n / x));
     const total = index.totalDocs ?? n;
@@ -217,8 +242,9 @@ export class Searcher {
    * Ranked results for a query, optionally within one game. `shared` gives each query word's weight and best match
    * factor over every game searched together (see SearchSet): a word this game lacks still counts in coverage, so an
    * entry of a game that holds every word of "fights in the underworld" beats one of a game that has no underworld.
+   * `setup`: the reader's play options for this game (see inSetup).
    */
-  search(query: string, options: { game?: string; limit?: number; allGames?: boolean; explain?: boolean; answers?: boolean; shared?: readonly Pick<WordStat, 'weight' | 'bestFactor'>[] } = {}): SearchResult[] {
+  search(query: string, options: SearchOptions & { allGames?: boolean; answers?: boolean; shared?: readonly Pick<WordStat, 'weight' | 'bestFactor'>[] } = {}): SearchResult[] {
     const { words, head } = queryWords(query);
     if (words.length === 0) return [];
     const idf = options.allGames ? this.idfAll : this.idfGame;
@@ -273,9 +299,10 @@ export class Searcher {
       // An entry that applies under one choice of a play option (the objective "27 population by Round 21", the solo
       // season end) comes after the general rule ("population cap", "end of a season") unless the query names the
       // entry or the option ("objective", "solo").
-      const optionWords = this.choices.get(d);
-      const choice = optionWords && named === 0 && !optionWords.some((w) => words.includes(w)) ? SEARCH.unnamedChoiceFactor : 1;
-      ranked.push({ d, score: (s * coverage ** SEARCH.coveragePower + bonus) * choice, why: options.explain ? `base ${s.toFixed(1)} cov ${coverage.toFixed(2)} phrase ${bonus.toFixed(1)}${choice < 1 ? ' choice' : ''}` : '' });
+      // In the reader's own setup (solo on, this objective chosen) it is the rule that applies, and comes first.
+      const c = this.choices.get(d);
+      const choice = !c ? 1 : inSetup(options.setup, c.option, c.value) ? SEARCH.setupChoiceFactor : named === 0 && !c.words.some((w) => words.includes(w)) ? SEARCH.unnamedChoiceFactor : 1;
+      ranked.push({ d, score: (s * coverage ** SEARCH.coveragePower + bonus) * choice, why: options.explain ? `base ${s.toFixed(1)} cov ${coverage.toFixed(2)} phrase ${bonus.toFixed(1)}${choice !== 1 ? ` choice ${choice}` : ''}` : '' });
     }
     const byScore = (a: { score: number; d: number }, b: { score: number; d: number }) => b.score - a.score || a.d - b.d;
     ranked.sort(byScore);
@@ -441,9 +468,10 @@ function phraseBonus(phrases: readonly string[], wordTerms: readonly Map<string,
 export class SearchSet {
   constructor(readonly searchers: ReadonlyMap<string, Searcher>) {}
 
-  search(query: string, options: { game?: string; limit?: number; explain?: boolean } = {}): SearchResult[] {
+  search(query: string, options: Omit<SearchOptions, 'setup'> & { setups?: Readonly<Record<string, SearchSetup>> } = {}): SearchResult[] {
     const limit = options.limit ?? SEARCH.limit;
-    if (options.game) return this.searchers.get(options.game)?.search(query, { ...options, limit }) ?? [];
+    const { setups, ...rest } = options;
+    if (options.game) return this.searchers.get(options.game)?.search(query, { ...rest, limit, setup: setups?.[options.game] }) ?? [];
     // Answers (the sentence to show) are found for the merged list only, not for every game's own top results.
     // Each query word weighs what its best match in any game weighs (one idf scale): a game without the word loses
     // its share of coverage instead of ignoring the word.
@@ -453,8 +481,8 @@ export class SearchSet {
         const s = shared[i];
         if (!s || bestFactor > s.bestFactor || (bestFactor === s.bestFactor && weight > s.weight)) shared[i] = { weight, bestFactor };
       });
-    const merged = [...this.searchers.values()]
-      .flatMap((s) => s.search(query, { ...options, limit, allGames: true, answers: false, shared }))
+    const merged = [...this.searchers]
+      .flatMap(([game, s]) => s.search(query, { ...rest, limit, allGames: true, answers: false, shared, setup: setups?.[game] }))
       .sort((a, b) => Number(!!b.named) - Number(!!a.named) || b.score - a.score || a.title.localeCompare(b.title))
       .slice(0, limit);
     for (const r of merged.slice(0, SEARCH.answers)) this.searchers.get(r.game)?.answerFor(r, query);
