@@ -233,7 +233,7 @@ describe('symbols and question phrasing', () => {
 describe('entries for one choice of a play option', () => {
   const groups = (game: string) => {
     const index = indexes.get(game)!;
-    return new Map(index.choices!.map(({ words, docs }) => [words.join(' '), new Set(docs.map((d) => index.docs[d]![0].split('/')[2]))]));
+    return new Map(index.choices!.map(({ option, docs }) => [option, new Set(docs.map((d) => index.docs[d]![0].split('/')[2]))]));
   };
   it('come after the general rule unless the query names them', () => {
     // Pencilvillage's objectives, characters and mods are option values with an entry each.

@@ -98,10 +98,10 @@ export interface SearchIndex {
   totalDocs?: number;
   totalDf?: number[];
   /**
-   * Docs (indices) that apply under one choice of a play option, by option (SearchDoc.choice): its id, its id's
-   * index words, and per doc the value it is the entry of ('' for a rule that applies while the option is on).
+   * Docs (indices) that apply under one choice of a play option, by option (SearchDoc.choice): its id, and per doc
+   * the value it is the entry of ('' for a rule that applies while the option is on).
    */
-  choices?: { option: string; words: string[]; docs: number[]; values: string[] }[];
+  choices?: { option: string; docs: number[]; values: string[] }[];
   /** Players' words for this game's own terms (the game file's `synonyms`), as index words: "vp" → ["honor"]. */
   synonyms?: Record<string, string[]>;
 }
@@ -129,7 +129,7 @@ function choiceGroups(docs: readonly SearchDoc[]): NonNullable<SearchIndex['choi
   docs.forEach((doc, d) => {
     if (!doc.choice) return;
     const { option, value = '' } = doc.choice;
-    if (!groups.has(option)) groups.set(option, { option, words: indexWords(option), docs: [], values: [] });
+    if (!groups.has(option)) groups.set(option, { option, docs: [], values: [] });
     groups.get(option)!.docs.push(d);
     groups.get(option)!.values.push(value);
   });

@@ -1,7 +1,7 @@
 /**
  * Searches a prebuilt game index. Each query word is matched exactly, as a prefix of longer words, through its
- * synonyms (config SYNONYMS and the game's own, SearchIndex.synonyms) and, when it is unknown or rare, fuzzily: Fuse.js proposes words of about the same
- * length and an edit distance that counts a swap as 1 edit ranks them. Matches feed the weighted inverted index;
+ * synonyms (config SYNONYMS and the game's own, SearchIndex.synonyms) and, when it is unknown or rare, fuzzily:
+ * Fuse.js proposes words of about the same length and an edit distance that counts a swap as 1 edit ranks them. Matches feed the weighted inverted index;
  * results are ranked by summed word scores (field weight × idf), scaled by the idf-weighted share of query words
  * matched, plus title/alias phrase bonuses.
  */
@@ -96,7 +96,12 @@ export class Searcher {
     index.phrases.forEach(([title, ...rest]) => {
       for (const p of rest) if (/^[a-z]$/.test(p) && title) this.units.set(p, new Set(title.split(' ')));
     });
-    this.choices = new Map((index.choices ?? []).flatMap(({ option, words, docs, values }) => docs.map((d, i) => [d, { option, words, value: values?.[i] ?? '' }] as const)));
+    this.choices = new Map(
+      (index.choices ?? []).flatMap(({ option, docs, values }) => {
+        const words = indexWords(option);
+        return docs.map((d, i) => [d, { option, words, value: values[i] ?? '' }] as const);
+      }),
+    );
     const n = index.docs.length;
     this.idfGame = Float64Array.from(index.df, (x) => Math.log(1 + n / x));
     const total = index.totalDocs ?? n;

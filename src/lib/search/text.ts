@@ -58,8 +58,7 @@ export function indexWords(text: string): string[] {
  * The word a question asks about, by position among the query's index words: the thing counted in "how many
  * coins…", "how much wood…" (-1 when there is none). It weighs more than the rest.
  */
-function headWord(query: string): number {
-  const raw = normalize(query).split(' ').filter(Boolean);
+function headWord(raw: readonly string[]): number {
   const at = raw.findIndex((w, i) => w === 'how' && (raw[i + 1] === 'many' || raw[i + 1] === 'much'));
   if (at < 0) return -1;
   // Index words before the head: the non-stop words among raw[0 .. at+1].
@@ -75,8 +74,7 @@ const CONTEXT_PREPOSITIONS = new Set(['in', 'during', 'on', 'at']);
  * or "at" ("who reads the story *in story mode*", "how do fights work *in the underworld*"), when index words come
  * before it. Empty when there is none.
  */
-function contextWords(query: string): number[] {
-  const raw = normalize(query).split(' ').filter(Boolean);
+function contextWords(raw: readonly string[]): number[] {
   let at = -1;
   raw.forEach((w, i) => {
     if (CONTEXT_PREPOSITIONS.has(w)) at = i;
@@ -90,14 +88,12 @@ function contextWords(query: string): number[] {
 
 /** Words of a query, with whether the last one is still being typed (no trailing space) and its head word. */
 export function queryWords(query: string): { words: string[]; typing: boolean; head: number; context: number[] } {
-  const words = indexWords(query);
+  const raw = normalize(query).split(' ').filter(Boolean);
+  const words = raw.filter((w) => !STOPWORDS.has(w)).map(stem);
   const typing = words.length > 0 && !/[\s.,;:!?]$/.test(query);
   // Keep a lone stop word (e.g. "do") searchable rather than returning nothing.
-  if (words.length === 0) {
-    const raw = normalize(query).split(' ').filter(Boolean).map(stem);
-    return { words: raw, typing, head: -1, context: [] };
-  }
-  return { words, typing, head: headWord(query), context: contextWords(query) };
+  if (words.length === 0) return { words: raw.map(stem), typing, head: -1, context: [] };
+  return { words, typing, head: headWord(raw), context: contextWords(raw) };
 }
 
 /**
