@@ -38,11 +38,11 @@ describe('a broken entry fails the content check, naming the file and field', ()
     expect(await check(() => {})).toBe('');
   });
   it('invalid frontmatter', async () => {
-    expect(await check((c) => patch(join(c, 'now-or-never/pass.mdx'), /^summary:.*$/m, 'summary: 12'))).toMatch(/now-or-never\/pass\.mdx: summary: /);
+    expect(await check((c) => patch(join(c, 'now-or-never/pass.mdx'), /^summary:.*$/m, 'summary: 12'))).toMatch(/now-or-never\/pass\.mdx:5: summary: /);
   });
   it('unknown section', async () => {
     expect(await check((c) => patch(join(c, 'now-or-never/pass.mdx'), 'section: overview', 'section: nowhere'))).toMatch(
-      /now-or-never\/pass\.mdx: section: unknown section "nowhere"/,
+      /now-or-never\/pass\.mdx:3: section: unknown section "nowhere"/,
     );
   });
   it('unknown option in conditional text', async () => {
@@ -65,8 +65,8 @@ describe('a broken entry fails the content check, naming the file and field', ()
       patch(join(c, 'now-or-never/seasons.mdx'), 'aliases: [rounds', 'aliases: [passing, rounds');
       patch(join(c, 'pencilvillage/quest.mdx'), 'related: [movement]', 'related: [movements]');
     });
-    expect(out).toMatch(/now-or-never\/seasons\.mdx: aliases\.0: "passing" is already claimed/);
-    expect(out).toMatch(/pencilvillage\/quest\.mdx: related\.0: no entry "movements"/);
+    expect(out).toMatch(/now-or-never\/seasons\.mdx:6: aliases\.0: "passing" is already claimed/);
+    expect(out).toMatch(/pencilvillage\/quest\.mdx:7: related\.0: no entry "movements"/);
   });
   it('another origin: an image, a link, a bare address and raw HTML, each with its line', async () => {
     const out = await check((c) =>
