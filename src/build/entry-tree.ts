@@ -16,7 +16,7 @@ export function parseEntryBody(body: string): unknown {
   return processor.runSync(processor.parse(body));
 }
 
-const SITE = Symbol('site index');
+const SITE = Symbol.for('rules-at-the-table.site-index');
 type WithIndex = Catalogue & { [SITE]?: { trees: Map<string, unknown>; site: SiteIndex } };
 
 /**
