@@ -202,14 +202,27 @@ describe('authoring mistakes that used to pass, each refused with its file and r
 });
 
 describe('the build itself', () => {
-  it('fails on a broken entry with the file and line (one real astro build)', () => {
-    const content = fixture((c) => patch(join(c, 'now-or-never/pass.mdx'), '(anytime-actions)', '(any-time-actions)'));
+  it('fails on broken content with every problem, each with its file and real line (one real astro build)', () => {
+    const pass = 'now-or-never/pass.mdx';
+    const content = fixture((c) => {
+      patch(join(c, pass), '(anytime-actions)', '(any-time-actions)');
+      patch(join(c, pass), 'the [production phase](production-phase) at the same time', '[Vindication](/vindicaton/)');
+      patch(join(c, pass), 'The others keep taking turns', '<When solo>\n\nNever seen.\n\n</When>\n\nThe others keep taking turns');
+      patch(join(c, 'now-or-never/seasons.mdx'), 'aliases: [rounds', 'aliases: [rou\u200Bnds');
+      writeFileSync(join(c, 'now-or-never/notes.md'), 'stray');
+    });
     const out = join(content, '..');
     const r = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
       env: { ...process.env, RULES_CONTENT_DIR: content, RULES_OUT_DIR: join(out, 'dist'), RULES_CACHE_DIR: join(out, 'cache'), ASTRO_TELEMETRY_DISABLED: '1' },
       encoding: 'utf8',
     });
     expect(r.status).not.toBe(0);
-    expect(`${r.stdout}\n${r.stderr}`).toMatch(/now-or-never\/pass\.mdx:\d+: link to missing entry "any-time-actions"/);
+    const log = `${r.stdout}\n${r.stderr}`;
+    expect(log).toContain('Invalid content (5 problems)');
+    expect(log).toMatch(new RegExp(`now-or-never/pass\\.mdx:${lineOf(join(content, pass), '(any-time-actions)')}: link to missing entry "any-time-actions"`));
+    expect(log).toMatch(new RegExp(`now-or-never/pass\\.mdx:${lineOf(join(content, pass), '[Vindication]')}: link "/vindicaton/": no page /vindicaton/ on this site`));
+    expect(log).toMatch(new RegExp(`now-or-never/pass\\.mdx:${lineOf(join(content, pass), 'Never seen') - 2}: this <When> can never show`));
+    expect(log).toMatch(/now-or-never\/seasons\.mdx:6: \(text\): invisible character U\+200B \(zero width space\) at column 14/);
+    expect(log).toMatch(/now-or-never\/notes\.md: \(file\): not read/);
   });
 });
