@@ -9,7 +9,7 @@ import { LineCounter, parseDocument, isMap, isScalar, type Document } from 'yaml
 import { gameSchema, type Game } from '../schemas/game';
 import { entrySchema, type EntryData } from '../schemas/entry';
 import type { EntryRecord, Problem } from '../lib/validate';
-import { invisibleCharacters, ENTRY_MAX_BYTES, sizeProblem } from '../lib/content-text';
+import { bodyChecked, invisibleCharacters, ENTRY_MAX_BYTES, sizeProblem } from '../lib/content-text';
 
 /** The content folder: `RULES_CONTENT_DIR` (for fixture sites in tests) or `./content`. */
 export const contentDir = (): string => resolve(process.env.RULES_CONTENT_DIR ?? 'content');
@@ -17,7 +17,8 @@ export const contentDir = (): string => resolve(process.env.RULES_CONTENT_DIR ??
 export interface Catalogue {
   dir: string;
   games: Game[];
-  entries: (EntryRecord & { body: string; bodyLine: number })[];
+  /** `bodyUnchecked`: the entry is far over the size limit (reported); its body is left empty and not checked. */
+  entries: (EntryRecord & { body: string; bodyLine: number; bodyUnchecked?: boolean })[];
   problems: Problem[];
   /** The line of a field (`aliases.2`, `options.0.values.1.value`) in a game or entry file, when it is written there. */
   lineOf: (file: string, field: string) => number | undefined;
@@ -207,7 +208,9 @@ export function loadCatalogue(dir: string = contentDir()): Catalogue {
       if (raw === undefined) continue;
       const { data, invalid, issues } = entryData(raw);
       cat.problems.push(...issueProblems(file, issues));
-      cat.entries.push({ game, slug: name.slice(0, -4), file, data, ...(invalid.size ? { invalid } : {}), body: split.body, bodyLine: split.bodyLine });
+      const checked = bodyChecked(stat.size);
+      const record = { game, slug: name.slice(0, -4), file, data, body: checked ? split.body : '', bodyLine: split.bodyLine };
+      cat.entries.push({ ...record, ...(invalid.size ? { invalid } : {}), ...(checked ? {} : { bodyUnchecked: true }) });
     }
   }
   for (const p of cat.problems) if (p.line === undefined) p.line = cat.lineOf(p.file, p.field);

@@ -38,7 +38,7 @@ export async function contentProblems(cat: Catalogue, { only = [], pending = new
   const { site: index } = siteOf(cat);
   let checked = 0;
   for (const entry of cat.entries) {
-    if (only.length && !only.includes(entry.game)) continue;
+    if ((only.length && !only.includes(entry.game)) || entry.bodyUnchecked) continue;
     checked++;
     let tree: unknown;
     try {

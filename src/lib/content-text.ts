@@ -13,9 +13,16 @@ export const ENTRY_MAX_BYTES = 16 * 1024;
 
 const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`);
 
+/**
+ * Whether an entry's text is checked: not when it is over 4 times the limit (reported as too big), since reading
+ * a runaway file (megabytes) would take the check from seconds to minutes.
+ */
+export const bodyChecked = (bytes: number): boolean => bytes <= 4 * ENTRY_MAX_BYTES;
+
 /** The message for an entry file over `ENTRY_MAX_BYTES`. */
 export const sizeProblem = (bytes: number): string =>
-  `the entry is ${kb(bytes)}, over the ${kb(ENTRY_MAX_BYTES)} an entry may hold: split it into entries of one rule each`;
+  `the entry is ${kb(bytes)}, over the ${kb(ENTRY_MAX_BYTES)} an entry may hold: split it into entries of one rule each` +
+  (bodyChecked(bytes) ? '' : ' (its text is checked once it is shorter)');
 
 /** Names of the invisible characters refused in content (tab, line feed and carriage return are allowed). */
 const NAMES: Record<number, string> = {

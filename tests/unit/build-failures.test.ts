@@ -162,6 +162,11 @@ describe('authoring mistakes that used to pass, each refused with its file and r
   it('an entry over the size limit', async () => {
     const out = await problemsOf((c) => patch(join(c, 'pencilvillage/quest.mdx'), /\n*$/, `\n\n${'A long paragraph of rule text. '.repeat(600)}\n`));
     expect(out).toEqual(['content/pencilvillage/quest.mdx:1: (size): the entry is 18.5 KB, over the 16.0 KB an entry may hold: split it into entries of one rule each']);
+    // A runaway file (megabytes) is not read at all: the check stays fast, and says so.
+    const huge = await problemsOf((c) => patch(join(c, 'pencilvillage/quest.mdx'), /\n*$/, `\n\n${'A long paragraph of rule text. '.repeat(90_000)}\n`));
+    expect(huge).toEqual([
+      'content/pencilvillage/quest.mdx:1: (size): the entry is 2.7 MB, over the 16.0 KB an entry may hold: split it into entries of one rule each (its text is checked once it is shorter)',
+    ]);
   });
   it('a byte-order mark is named as such, and the entry is still checked', async () => {
     const out = await problemsOf((c) => {
