@@ -4,7 +4,7 @@
  * Pure: works on an mdast tree; used by the Astro build (as a remark plugin) and by the content checker.
  */
 import type { Game } from '../schemas/game';
-import { anyPair, conditionAttr, conditionKeys, conditionLabel, currentTokens, defaultSettings, findOption, pickToken, whenCondition, type Condition } from './options';
+import { anyPair, conditionAttr, conditionKeys, conditionLabel, conditionsCanHold, currentTokens, defaultSettings, findOption, pickToken, whenCondition, type Condition } from './options';
 import { literalValue, type Literal } from './estree-value';
 import { offSiteProblem } from './content-origin';
 import { linkProblem, type SiteIndex } from './site-index';
@@ -110,8 +110,8 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
     return { key: c.key, tokens: c.tokens };
   }
 
-  /** The conditions of the `<When>` blocks around the node being walked: key → the tokens all of them allow. */
-  let around = new Map<string, { tokens: string[]; label: string }>();
+  /** The conditions of the `<When>` blocks around the node being walked. */
+  let around: Condition[] = [];
   /** The conditions of the last `<When>` read, for the walk into its children. */
   let lastConds: Condition[] = [];
 
@@ -152,12 +152,10 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
       const all = keys.get(c.key)!.tokens;
       c.tokens = all.filter((t) => !c.tokens.includes(t));
     }
-    for (const c of conds) {
-      const outer = around.get(c.key);
-      if (outer && !c.tokens.some((t) => outer.tokens.includes(t))) {
-        fail(node, `this <When> can never show: it asks for ${conditionLabel(ctx.game, [c])} inside a <When> for ${outer.label}`);
-        return undefined;
-      }
+    if (!conditionsCanHold(ctx.game, [...around, ...conds])) {
+      const asks = conditionLabel(ctx.game, conds);
+      fail(node, `this <When> can never show: ${around.length ? `it asks for ${asks} inside a <When> for ${conditionLabel(ctx.game, around)}` : `${asks} cannot all hold`}`);
+      return undefined;
     }
     lastConds = conds;
     const out: Record<string, string> = { class: 'when' };
@@ -331,14 +329,7 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
         if (replacement) {
           children[i] = replacement;
           const outside = around;
-          if (child.name === 'When') {
-            around = new Map(around);
-            for (const c of lastConds) {
-              const outer = around.get(c.key);
-              const tokens = outer ? c.tokens.filter((t) => outer.tokens.includes(t)) : c.tokens;
-              around.set(c.key, { tokens, label: conditionLabel(ctx.game, [{ key: c.key, tokens }]) });
-            }
-          }
+          if (child.name === 'When') around = [...around, ...lastConds];
           // A When block's children are still the entry's own top-level content.
           walk(replacement, flow ? depth : depth + 1);
           around = outside;

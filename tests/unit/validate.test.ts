@@ -138,6 +138,14 @@ describe('site links and anchors', () => {
     const report = transformRuleTree(body as never, { game: games[0]!, slugs: new Set() });
     expect(report.errors).toEqual([{ line: 9, message: 'this <When> can never show: it asks for 6 seasons (full game) inside a <When> for 5 seasons or 4 seasons' }]);
   });
+  it('knows what requirements rule out: no 3 players in solo (players needs multiplayer), on one <When> or nested', () => {
+    const body = parseEntryBody('<When solo>\n\n<When players={3}>\n\nnever\n\n</When>\n\n<When not players={3}>\n\nshown\n\n</When>\n\n</When>\n\n<When solo players={[3, 4]}>\n\nnever\n\n</When>\n');
+    const report = transformRuleTree(body as never, { game: games[0]!, slugs: new Set() });
+    expect(report.errors.map((e) => `${e.line}: ${e.message}`)).toEqual([
+      '3: this <When> can never show: it asks for 3 players inside a <When> for Solo play (bot)',
+      '17: this <When> can never show: Solo play (bot) · 3 players or 4 players cannot all hold',
+    ]);
+  });
 });
 
 describe('invisible characters', () => {
