@@ -76,7 +76,10 @@ function unreadablePath(url) {
 
 const server = createServer((request, response) => {
   // A plain 400, as a static host answers, before serve-handler (which gives a NUL byte to the file system: a 500).
-  if (unreadablePath(request.url ?? '/')) return void response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request\n');
+  if (unreadablePath(request.url ?? '/')) {
+    response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request\n');
+    return;
+  }
   (async () => {
     await compress(request, response);
     await handler(request, response, config, fileAccess(request, response));

@@ -51,7 +51,8 @@ function yamlLines(doc: Document, counter: LineCounter, firstLine: number): (fie
 /** Strips a byte-order mark, reporting it: editors hide it, and it would otherwise hide the frontmatter. */
 function withoutBom(file: string, text: string, problems: Problem[]): string {
   if (!text.startsWith('\uFEFF')) return text;
-  problems.push({ file, line: 1, field: '(encoding)', message: 'the file starts with a byte-order mark (BOM): save it as UTF-8 without BOM' });
+  const message = 'the file starts with a byte-order mark (BOM): save it as UTF-8 without BOM';
+  problems.push({ file, line: 1, field: '(encoding)', message });
   return text.slice(1);
 }
 
@@ -106,7 +107,9 @@ export function catalogue(dir: string = contentDir()): Catalogue {
 }
 
 /** An empty value for each frontmatter field, standing in for a field that fails its schema. */
-const EMPTY: Record<string, unknown> = { title: '', section: '', order: -1, summary: '', aliases: [], asked: [], terms: [], related: [], options: [] };
+const EMPTY: Record<string, unknown> = {
+  title: '', section: '', order: -1, summary: '', aliases: [], asked: [], terms: [], related: [], options: [],
+};
 
 /**
  * An entry's frontmatter, field by field: a field that fails its schema is reported (`issues`) and left empty
@@ -187,7 +190,8 @@ export function loadCatalogue(dir: string = contentDir()): Catalogue {
     }
     if (brokenGames.has(game)) continue;
     if (!gameIds.includes(game)) {
-      problem(`${rel(gameDir)}/`, '(folder)', `not read: "${game}" is not a game (no content/games/${game}.yaml; games: ${gameIds.join(', ')})`);
+      const message = `not read: "${game}" is not a game (no content/games/${game}.yaml; games: ${gameIds.join(', ')})`;
+      problem(`${rel(gameDir)}/`, '(folder)', message);
       continue;
     }
     for (const name of listDir(gameDir)) {
@@ -195,7 +199,8 @@ export function loadCatalogue(dir: string = contentDir()): Catalogue {
       const file = rel(path);
       const stat = statSync(path);
       if (!name.endsWith('.mdx') || stat.isDirectory()) {
-        problem(file, '(file)', `not read: a game folder holds only rule entries, <slug>.mdx${name.endsWith('.md') ? ' (rename it to .mdx)' : ''}`);
+        const hint = name.endsWith('.md') ? ' (rename it to .mdx)' : '';
+        problem(file, '(file)', `not read: a game folder holds only rule entries, <slug>.mdx${hint}`);
         continue;
       }
       if (stat.size > ENTRY_MAX_BYTES) problem(file, '(size)', sizeProblem(stat.size), 1);

@@ -48,7 +48,8 @@ export async function contentProblems(cat: Catalogue, { only = [], pending = new
       lines.push(`${entry.file}:${p.line}: ${p.message}`);
       continue;
     }
-    const file = { path: join(cat.dir, entry.game, `${entry.slug}.mdx`), slug: entry.slug, frontmatterOptions: entry.data.options, lineOffset: entry.bodyLine - 1 };
+    const path = join(cat.dir, entry.game, `${entry.slug}.mdx`);
+    const file = { path, slug: entry.slug, frontmatterOptions: entry.data.options, lineOffset: entry.bodyLine - 1 };
     lines.push(...checkEntryTree(tree, file, cat, pending, index).errors);
   }
   return { problems: lines.join('\n').split('\n').filter(Boolean), checked };

@@ -37,7 +37,8 @@ export function checkEntryTree(
     return `${name}${line === undefined ? '' : `:${line}`}: ${field}`;
   };
   for (const id of report.usedOptions)
-    if (!file.frontmatterOptions.includes(id)) errors.push(`${at('options')}: the body uses option "${id}"; add it to the frontmatter options`);
+    if (!file.frontmatterOptions.includes(id))
+      errors.push(`${at('options')}: the body uses option "${id}"; add it to the frontmatter options`);
   file.frontmatterOptions.forEach((id, i) => {
     if (!report.usedOptions.has(id)) errors.push(`${at(`options.${i}`)}: "${id}" is listed but no <When>/<Pick> uses it`);
   });
@@ -53,7 +54,11 @@ export default function remarkRules() {
     const frontmatter = file.data.astro?.frontmatter ?? {};
     const { errors, report } = checkEntryTree(
       tree,
-      { path: file.path, slug: basename(file.path).replace(/\.mdx?$/, ''), frontmatterOptions: (frontmatter.options as string[] | undefined) ?? [] },
+      {
+        path: file.path,
+        slug: basename(file.path).replace(/\.mdx?$/, ''),
+        frontmatterOptions: (frontmatter.options as string[] | undefined) ?? [],
+      },
       cat,
       undefined,
       siteOf(cat).site,

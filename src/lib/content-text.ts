@@ -52,7 +52,8 @@ const NAMES: Record<number, string> = {
   0x2069: 'pop directional isolate',
   0xfeff: 'zero width no-break space (BOM)',
 };
-const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+const INVISIBLE =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
 /**
  * Every invisible character in a text, by line (1-based), one problem per character: they reorder or hide what a
@@ -64,7 +65,8 @@ export function invisibleCharacters(text: string): { line: number; message: stri
     for (const m of line.matchAll(INVISIBLE)) {
       const code = m[0].codePointAt(0)!;
       const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
-      out.push({ line: i + 1, message: `invisible character ${hex} (${NAMES[code] ?? 'control character'}) at column ${m.index + 1}: delete it` });
+      const name = NAMES[code] ?? 'control character';
+      out.push({ line: i + 1, message: `invisible character ${hex} (${name}) at column ${m.index + 1}: delete it` });
     }
   });
   return out;

@@ -546,13 +546,14 @@ export function optionProblems(game: OptionsGame): { path: (string | number)[]; 
     const d = o.default;
     const values = 'values' in o ? o.values.map((v) => v.value) : undefined;
     // A value is one word of a space-separated list in the HTML (`data-w-<key>="5 4"`), matched word by word.
+    const notOneWord = (v: string) => `value "${v}" must be one word, without spaces (text for it could never show)`;
     values?.forEach((v, j) => {
-      if (!/^\S+$/.test(v)) problems.push({ path: [i, 'values', j, 'value'], message: `value "${v}" must be one word, without spaces (text for it could never show)` });
-      else if (values.indexOf(v) !== j) problems.push({ path: [i, 'values', j, 'value'], message: `duplicate value "${v}" in option "${o.id}"` });
+      if (!/^\S+$/.test(v)) problems.push({ path: [i, 'values', j, 'value'], message: notOneWord(v) });
+      else if (values.indexOf(v) !== j)
+        problems.push({ path: [i, 'values', j, 'value'], message: `duplicate value "${v}" in option "${o.id}"` });
     });
     const fallback = 'fallback' in o ? o.fallback?.value : undefined;
-    if (fallback !== undefined && !/^\S+$/.test(fallback))
-      problems.push({ path: [i, 'fallback', 'value'], message: `value "${fallback}" must be one word, without spaces (text for it could never show)` });
+    if (fallback !== undefined && !/^\S+$/.test(fallback)) problems.push({ path: [i, 'fallback', 'value'], message: notOneWord(fallback) });
     for (const v of Array.isArray(d) ? d : typeof d === 'string' ? [d] : [])
       if (values && !values.includes(v)) problems.push({ path: [i, 'default'], message: `default "${v}" is not one of the values (${values.join(', ')})` });
     for (const [id, wanted] of Object.entries(o.requires ?? {})) {

@@ -4,7 +4,10 @@
  * Pure: works on an mdast tree; used by the Astro build (as a remark plugin) and by the content checker.
  */
 import type { Game } from '../schemas/game';
-import { anyPair, conditionAttr, conditionKeys, conditionLabel, conditionsCanHold, currentTokens, defaultSettings, findOption, pickToken, whenCondition, type Condition } from './options';
+import {
+  anyPair, conditionAttr, conditionKeys, conditionLabel, conditionsCanHold, currentTokens, defaultSettings, findOption, pickToken,
+  whenCondition, type Condition,
+} from './options';
 import { literalValue, type Literal } from './estree-value';
 import { offSiteProblem } from './content-origin';
 import { linkProblem, type SiteIndex } from './site-index';
@@ -154,7 +157,8 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
     }
     if (!conditionsCanHold(ctx.game, [...around, ...conds])) {
       const asks = conditionLabel(ctx.game, conds);
-      fail(node, `this <When> can never show: ${around.length ? `it asks for ${asks} inside a <When> for ${conditionLabel(ctx.game, around)}` : `${asks} cannot all hold`}`);
+      const why = around.length ? `it asks for ${asks} inside a <When> for ${conditionLabel(ctx.game, around)}` : `${asks} cannot all hold`;
+      fail(node, `this <When> can never show: ${why}`);
       return undefined;
     }
     lastConds = conds;

@@ -1,6 +1,6 @@
 /**
  * The site's pages and the anchors of its entry pages, as the build makes them, so that a link in an entry to a
- * site path (`/vindication/`) or a fragment (`slug#unclear-id`, `#heading`) is checked before it ships broken.
+ * site path (`/<game>/terms/`) or a fragment (`slug#unclear-id`, `#heading`) is checked before it ships broken.
  * Pure: works on the games, the entries' slugs and their mdast trees (before the rule transform).
  */
 import GithubSlugger from 'github-slugger';
@@ -38,7 +38,10 @@ export function entryAnchors(tree: unknown): Set<string> {
 }
 
 /** The site's index from its games and entries (with each entry's anchors). */
-export function siteIndex(games: readonly Game[], entries: readonly { game: string; slug: string; anchors: ReadonlySet<string> }[]): SiteIndex {
+export function siteIndex(
+  games: readonly Game[],
+  entries: readonly { game: string; slug: string; anchors: ReadonlySet<string> }[],
+): SiteIndex {
   const paths = new Set(['/', '/search/']);
   for (const game of games) {
     paths.add(`/${game.id}/`);
@@ -65,7 +68,7 @@ export function linkProblem(site: SiteIndex, path: string, fragment?: string): s
   if (fragment === undefined) return undefined;
   const anchors = site.anchors.get(page);
   if (!anchors) return `${page} is not a rule entry: link the page without a #fragment`;
-  if (!anchors.has(fragment))
-    return `no #${fragment} on ${page} (${anchors.size ? `its anchors: ${[...anchors].map((a) => `#${a}`).join(', ')}` : 'it has no headings or notes to link to'})`;
-  return undefined;
+  if (anchors.has(fragment)) return undefined;
+  const known = anchors.size ? `its anchors: ${[...anchors].map((a) => `#${a}`).join(', ')}` : 'it has no headings or notes to link to';
+  return `no #${fragment} on ${page} (${known})`;
 }

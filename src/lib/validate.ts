@@ -66,8 +66,11 @@ export function validateSite(games: readonly Game[], entries: readonly EntryReco
     if (!invalid.has('section') && !invalid.has('order')) {
       const key = `${e.game}\n${e.data.section}\n${e.data.order}`;
       const prev = orders.get(key);
-      if (prev) problems.push({ file: e.file, field: 'order', message: `order ${e.data.order} is also ${prev}'s place in section "${e.data.section}"; give each entry of a section its own` });
-      else orders.set(key, e.file);
+      if (!prev) orders.set(key, e.file);
+      else {
+        const message = `order ${e.data.order} is also ${prev}'s place in section "${e.data.section}"; give each entry of a section its own`;
+        problems.push({ file: e.file, field: 'order', message });
+      }
     }
     if (!invalid.has('section') && !game.sections.some((s) => s.id === e.data.section))
       problems.push({ file: e.file, field: 'section', message: `unknown section "${e.data.section}" (sections: ${game.sections.map((s) => s.id).join(', ')})` });
