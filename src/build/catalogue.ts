@@ -152,8 +152,11 @@ export function loadCatalogue(dir: string = contentDir()): Catalogue {
   const yaml = (file: string, text: string, firstLine: number): unknown => {
     const counter = new LineCounter();
     const doc = parseDocument(text, { lineCounter: counter });
-    if (doc.errors.length) {
-      for (const e of doc.errors) problem(file, '(yaml)', e.message.split('\n')[0]!, (e.linePos?.[0].line ?? 1) + firstLine - 1);
+    // The first error only: the ones after it are mostly the parser losing its way after the first.
+    const error = doc.errors[0];
+    if (error) {
+      const message = error.message.split('\n')[0]!.replace(/ at line \d+, column (\d+):?$/, ' (column $1)');
+      problem(file, '(yaml)', message, (error.linePos?.[0].line ?? 1) + firstLine - 1);
       return undefined;
     }
     lines.set(file, yamlLines(doc, counter, firstLine));
@@ -205,16 +208,15 @@ export function loadCatalogue(dir: string = contentDir()): Catalogue {
       }
       if (stat.size > ENTRY_MAX_BYTES) problem(file, '(size)', sizeProblem(stat.size), 1);
       const split = splitFrontmatter(read(path, file));
-      if (!split) {
-        problem(file, '(frontmatter)', 'the file must start with a --- frontmatter block', 1);
-        continue;
-      }
-      const raw = yaml(file, split.frontmatter, 2);
-      if (raw === undefined) continue;
-      const { data, invalid, issues } = entryData(raw);
-      cat.problems.push(...issueProblems(file, issues));
-      const checked = bodyChecked(stat.size);
-      const record = { game, slug: name.slice(0, -4), file, data, body: checked ? split.body : '', bodyLine: split.bodyLine };
+      if (!split) problem(file, '(frontmatter)', 'the file must start with a --- frontmatter block', 1);
+      // An entry whose frontmatter cannot be read still exists (links to it are not "missing"), with every field
+      // invalid; its body is checked when it can be found.
+      const raw = split ? yaml(file, split.frontmatter, 2) : undefined;
+      const { data, invalid, issues } = entryData(raw === undefined ? null : raw);
+      if (raw !== undefined) cat.problems.push(...issueProblems(file, issues));
+      if (raw === undefined) for (const key of Object.keys(EMPTY)) invalid.add(key);
+      const checked = !!split && bodyChecked(stat.size);
+      const record = { game, slug: name.slice(0, -4), file, data, body: checked ? split.body : '', bodyLine: split?.bodyLine ?? 1 };
       cat.entries.push({ ...record, ...(invalid.size ? { invalid } : {}), ...(checked ? {} : { bodyUnchecked: true }) });
     }
   }

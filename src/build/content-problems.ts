@@ -49,7 +49,8 @@ export async function contentProblems(cat: Catalogue, { only = [], pending = new
       continue;
     }
     const path = join(cat.dir, entry.game, `${entry.slug}.mdx`);
-    const file = { path, slug: entry.slug, frontmatterOptions: entry.data.options, lineOffset: entry.bodyLine - 1 };
+    const frontmatterOptions = entry.invalid?.has('options') ? undefined : entry.data.options;
+    const file = { path, slug: entry.slug, frontmatterOptions, lineOffset: entry.bodyLine - 1 };
     lines.push(...checkEntryTree(tree, file, cat, pending, index).errors);
   }
   return { problems: lines.join('\n').split('\n').filter(Boolean), checked };

@@ -18,7 +18,8 @@ import type { SiteIndex } from '../lib/site-index';
 /** Checks one entry's tree; returns the problems as `file:line: message` strings. */
 export function checkEntryTree(
   tree: unknown,
-  file: { path: string; slug?: string; frontmatterOptions: readonly string[]; lineOffset?: number },
+  /** `frontmatterOptions`: undefined when the frontmatter's `options` could not be read (the body is not compared to it). */
+  file: { path: string; slug?: string; frontmatterOptions: readonly string[] | undefined; lineOffset?: number },
   cat: Catalogue,
   pending: ReadonlySet<string> = new Set(),
   site?: SiteIndex,
@@ -36,10 +37,10 @@ export function checkEntryTree(
     const line = cat.lineOf(name, field);
     return `${name}${line === undefined ? '' : `:${line}`}: ${field}`;
   };
-  for (const id of report.usedOptions)
-    if (!file.frontmatterOptions.includes(id))
-      errors.push(`${at('options')}: the body uses option "${id}"; add it to the frontmatter options`);
-  file.frontmatterOptions.forEach((id, i) => {
+  const listed = file.frontmatterOptions;
+  for (const id of listed ? report.usedOptions : [])
+    if (!listed!.includes(id)) errors.push(`${at('options')}: the body uses option "${id}"; add it to the frontmatter options`);
+  listed?.forEach((id, i) => {
     if (!report.usedOptions.has(id)) errors.push(`${at(`options.${i}`)}: "${id}" is listed but no <When>/<Pick> uses it`);
   });
   return { errors, report };

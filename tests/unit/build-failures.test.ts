@@ -200,6 +200,17 @@ describe('authoring mistakes that used to pass, each refused with its file and r
       `content/${pass}:${lineOf(FIX(pass), '(anytime-actions)')}: link to missing entry "any-time-actions" of now-or-never`,
     ]);
   });
+  it('frontmatter that is not YAML: its line, the body\'s problems, and nothing from entries that link to it', async () => {
+    const pass = 'now-or-never/pass.mdx';
+    const out = await problemsOf((c) => {
+      patch(join(c, pass), 'aliases: [passing,', 'aliases: ][passing,');
+      patch(join(c, pass), '(anytime-actions)', '(any-time-actions)');
+    });
+    expect(out).toEqual([
+      `content/${pass}:${lineOf(FIX(pass), 'aliases:')}: (yaml): Unexpected flow-seq-end token in YAML stream: "]" (column 10)`,
+      `content/${pass}:${lineOf(FIX(pass), '(anytime-actions)')}: link to missing entry "any-time-actions" of now-or-never`,
+    ]);
+  });
   it('a broken game file: its problem and nothing about its entries', async () => {
     const out = await problemsOf((c) => patch(join(c, 'games/now-or-never.yaml'), 'order: 1', 'order: first'));
     expect(out).toEqual([expect.stringMatching(/^content\/games\/now-or-never\.yaml:3: order: /)]);
