@@ -65,7 +65,21 @@ function fileAccess(request, response) {
   };
 }
 
+/** Whether a request's path cannot name a file: not decodable, or holding a NUL byte (`/%00`, `/%E0%A4%A`). */
+function unreadablePath(url) {
+  try {
+    return decodeURIComponent(url.split(/[?#]/)[0]).includes('\0');
+  } catch {
+    return true;
+  }
+}
+
 const server = createServer((request, response) => {
+  // A plain 400, as a static host answers, before serve-handler (which gives a NUL byte to the file system: a 500).
+  if (unreadablePath(request.url ?? '/')) {
+    response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request\n');
+    return;
+  }
   (async () => {
     await compress(request, response);
     await handler(request, response, config, fileAccess(request, response));

@@ -1,21 +1,22 @@
 /**
- * Astro integration that validates the whole content folder before anything is built: schemas, sections,
- * options, related links, slugs, alias and term collisions. Any problem fails the build with `file: field: message`.
+ * Astro integration that checks the whole content folder before anything is built, as `npm run check:content`
+ * does (src/build/content-problems.ts): schemas, sections, options, related links, slugs, alias and term
+ * collisions, stray files, and every entry's body. Any problem fails the build with every problem, one
+ * `file:line: ...` line each.
  */
 import type { AstroIntegration } from 'astro';
 import { catalogue, freezeCatalogue } from './catalogue';
-import { validateSite, formatProblems } from '../lib/validate';
+import { contentProblems } from './content-problems';
 
 export default function contentCheck(): AstroIntegration {
   return {
     name: 'rules-content-check',
     hooks: {
-      'astro:config:setup': ({ command }) => {
+      'astro:config:setup': async ({ command }) => {
         if (command !== 'build') return;
         freezeCatalogue();
-        const cat = catalogue();
-        const problems = [...cat.problems, ...validateSite(cat.games, cat.entries)];
-        if (problems.length) throw new Error(`Invalid content (${problems.length} problems):\n${formatProblems(problems)}`);
+        const { problems } = await contentProblems(catalogue());
+        if (problems.length) throw new Error(`Invalid content (${problems.length} problems):\n${problems.join('\n')}`);
       },
     },
   };

@@ -1,14 +1,14 @@
 /**
- * The whole content check without a site build: schemas and cross-entry rules (as the build's content-check
- * integration runs them), then every entry's MDX compiled with the rule-tree transform (as the build's remark
- * plugin runs it). Each problem is one `file: field: message` or `file:line: message` line, as the build prints it.
- * Used by `npm run check:content` and the build-failure tests.
+ * The whole content check: schemas and cross-entry rules, then every entry's MDX parsed and run through the
+ * rule-tree transform (as the build's remark plugin runs it), with links checked against the site's pages and
+ * anchors. Each problem is one `file:line: field: message` or `file:line: message` line, with the line in the
+ * whole file. Used by `npm run check:content`, by the build's content-check integration (so the build fails with
+ * the same lines, all at once) and by the build-failure tests.
  */
 import { join } from 'node:path';
-import { compile } from '@mdx-js/mdx';
-import remarkGfm from 'remark-gfm';
 import type { Catalogue } from './catalogue';
 import { checkEntryTree } from './remark-rules';
+import { siteOf, takeTree } from './entry-tree';
 import { validateSite, formatProblems } from '../lib/validate';
 
 export interface CheckOptions {
@@ -18,29 +18,40 @@ export interface CheckOptions {
   pending?: ReadonlySet<string>;
 }
 
-/** Every problem in the catalogue's content, and how many entries were compiled. */
+/**
+ * An MDX syntax error as `line: message`, the line in the whole file. For a tag never closed the parser names no
+ * line of its own but the tag's place in its message ("(3:1-3:12)"): that is the line given.
+ */
+export function syntaxProblem(e: unknown, bodyLine: number): { line: number; message: string } {
+  const err = e as { line?: number; reason?: string; message: string };
+  const reason = err.reason ?? err.message;
+  const place = / \((\d+):\d+-\d+:\d+\)/.exec(reason);
+  const local = err.line ?? (place ? Number(place[1]) : 1);
+  const message = place ? reason.replace(place[0], ` (line ${Number(place[1]) + bodyLine - 1})`) : reason;
+  return { line: local + bodyLine - 1, message: `MDX syntax: ${message}` };
+}
+
+/** Every problem in the catalogue's content, and how many entries were checked. */
 export async function contentProblems(cat: Catalogue, { only = [], pending = new Set() }: CheckOptions = {}): Promise<{ problems: string[]; checked: number }> {
-  const lines: string[] = [formatProblems(cat.problems), formatProblems(validateSite(cat.games, cat.entries, pending))].filter(Boolean);
+  const site = validateSite(cat.games, cat.entries, pending).map((p) => ({ ...p, line: p.line ?? cat.lineOf(p.file, p.field) }));
+  const lines: string[] = [formatProblems(cat.problems), formatProblems(site)].filter(Boolean);
+  const { site: index } = siteOf(cat);
   let checked = 0;
   for (const entry of cat.entries) {
-    if (only.length && !only.includes(entry.game)) continue;
+    if ((only.length && !only.includes(entry.game)) || entry.bodyUnchecked) continue;
     checked++;
-    const path = join(cat.dir, entry.game, `${entry.slug}.mdx`);
+    let tree: unknown;
     try {
-      await compile(entry.body, {
-        remarkPlugins: [
-          // GFM as the build parses it (astro.config.mjs `gfm: true`): tables, and bare addresses become links.
-          remarkGfm,
-          () => (tree: unknown) => {
-            const { errors } = checkEntryTree(tree, { path, frontmatterOptions: entry.data.options, lineOffset: entry.bodyLine - 1 }, cat, pending);
-            lines.push(...errors);
-          },
-        ],
-      });
+      tree = takeTree(cat, entry.file, entry.body);
     } catch (e) {
-      const err = e as { line?: number; reason?: string; message: string };
-      lines.push(`${entry.file}:${err.line !== undefined ? err.line + entry.bodyLine - 1 : '?'}: MDX syntax: ${err.reason ?? err.message}`);
+      const p = syntaxProblem(e, entry.bodyLine);
+      lines.push(`${entry.file}:${p.line}: ${p.message}`);
+      continue;
     }
+    const path = join(cat.dir, entry.game, `${entry.slug}.mdx`);
+    const frontmatterOptions = entry.invalid?.has('options') ? undefined : entry.data.options;
+    const file = { path, slug: entry.slug, frontmatterOptions, lineOffset: entry.bodyLine - 1 };
+    lines.push(...checkEntryTree(tree, file, cat, pending, index).errors);
   }
   return { problems: lines.join('\n').split('\n').filter(Boolean), checked };
 }

@@ -4,7 +4,7 @@
  * `file:line: message` for any problem. It hands pages what they gather from many entries (variant pairs, the
  * pairs under which the text changes, the unclear notes) through the entry's remark frontmatter.
  */
-import { relative, sep } from 'node:path';
+import { basename, relative, sep } from 'node:path';
 import { transformRuleTree, type RuleReport } from '../lib/rule-tree';
 import { fragmentHtml } from '../lib/mdast-html';
 import { attrKey, unclearConditions, type MdNode } from '../lib/fragments';
@@ -12,13 +12,17 @@ import { conditionLabel } from '../lib/options';
 import { setupSteps } from '../lib/setup-guide';
 import { optionChanges } from '../lib/option-changes';
 import { catalogue, type Catalogue } from './catalogue';
+import { siteOf } from './entry-tree';
+import type { SiteIndex } from '../lib/site-index';
 
 /** Checks one entry's tree; returns the problems as `file:line: message` strings. */
 export function checkEntryTree(
   tree: unknown,
-  file: { path: string; frontmatterOptions: readonly string[]; lineOffset?: number },
+  /** `frontmatterOptions`: undefined when the frontmatter's `options` could not be read (the body is not compared to it). */
+  file: { path: string; slug?: string; frontmatterOptions: readonly string[] | undefined; lineOffset?: number },
   cat: Catalogue,
   pending: ReadonlySet<string> = new Set(),
+  site?: SiteIndex,
 ): { errors: string[]; report?: RuleReport } {
   const path = relative(cat.dir, file.path).split(sep);
   const name = relative(process.cwd(), file.path);
@@ -26,13 +30,19 @@ export function checkEntryTree(
   if (!game) return { errors: [`${name}: not inside a game folder of ${cat.dir}`] };
   const slugs = new Set(cat.entries.filter((e) => e.game === game.id).map((e) => e.slug));
   for (const p of pending) if (p.startsWith(`${game.id}/`)) slugs.add(p.slice(game.id.length + 1));
-  const report = transformRuleTree(tree as never, { game, slugs });
+  const report = transformRuleTree(tree as never, { game, slugs, site, slug: file.slug });
   const offset = file.lineOffset ?? 0;
   const errors = report.errors.map((e) => `${name}:${e.line !== undefined ? e.line + offset : '?'}: ${e.message}`);
-  for (const id of report.usedOptions)
-    if (!file.frontmatterOptions.includes(id)) errors.push(`${name}: options: the body uses option "${id}"; add it to the frontmatter options`);
-  for (const id of file.frontmatterOptions)
-    if (!report.usedOptions.has(id)) errors.push(`${name}: options: "${id}" is listed but no <When>/<Pick> uses it`);
+  const at = (field: string) => {
+    const line = cat.lineOf(name, field);
+    return `${name}${line === undefined ? '' : `:${line}`}: ${field}`;
+  };
+  const listed = file.frontmatterOptions;
+  for (const id of listed ? report.usedOptions : [])
+    if (!listed!.includes(id)) errors.push(`${at('options')}: the body uses option "${id}"; add it to the frontmatter options`);
+  listed?.forEach((id, i) => {
+    if (!report.usedOptions.has(id)) errors.push(`${at(`options.${i}`)}: "${id}" is listed but no <When>/<Pick> uses it`);
+  });
   return { errors, report };
 }
 
@@ -45,8 +55,14 @@ export default function remarkRules() {
     const frontmatter = file.data.astro?.frontmatter ?? {};
     const { errors, report } = checkEntryTree(
       tree,
-      { path: file.path, frontmatterOptions: (frontmatter.options as string[] | undefined) ?? [] },
+      {
+        path: file.path,
+        slug: basename(file.path).replace(/\.mdx?$/, ''),
+        frontmatterOptions: (frontmatter.options as string[] | undefined) ?? [],
+      },
       cat,
+      undefined,
+      siteOf(cat).site,
     );
     if (errors.length) throw new Error(`Invalid rule entry:\n${errors.join('\n')}`);
     // What pages that gather pieces of many entries need (see RenderedEntry in src/data/site.ts).

@@ -366,6 +366,40 @@ export function isActive(game: OptionsGame, optionId: string, settings: Settings
   });
 }
 
+/**
+ * Whether some setup meets every condition at once (several conditions on one key must all hold): text under
+ * conditions that cannot all hold never shows. Tries every value of the options the conditions name and of the
+ * options those require (for a multi option, every set of the values named), the others at their defaults, with
+ * requirements applied as in play (in solo, `players` takes its fallback). Past 4096 setups it answers true.
+ */
+export function conditionsCanHold(game: OptionsGame, conditions: readonly Condition[]): boolean {
+  const keys = conditionKeys(game);
+  const involved = new Map<string, GameOption>();
+  const add = (o: GameOption | undefined) => {
+    if (!o || involved.has(o.id)) return;
+    involved.set(o.id, o);
+    for (const id of Object.keys(o.requires ?? {})) add(findOption(game, id));
+  };
+  for (const c of conditions) add(keys.get(c.key)?.option);
+  const named = new Set(conditions.map((c) => keys.get(c.key)?.value).filter(isText));
+  const choices = [...involved.values()].map((o): OptionValue[] => {
+    if (o.type === 'boolean') return [true, false];
+    if (o.type === 'choice') return o.values.map((v) => v.value);
+    const vs = o.values.map((v) => v.value).filter((v) => named.has(v));
+    return Array.from({ length: 2 ** vs.length }, (_, bits) => vs.filter((_v, i) => bits & (1 << i)));
+  });
+  if (choices.reduce((n, c) => n * c.length, 1) > 4096) return true;
+  const ids = [...involved.keys()];
+  const tryFrom = (i: number, settings: Settings): boolean => {
+    if (i === ids.length) {
+      const tokens = currentTokens(game, { ...defaultSettings(game), ...settings });
+      return conditions.every((c) => c.tokens.includes(tokens[c.key] ?? ''));
+    }
+    return choices[i]!.some((v) => tryFrom(i + 1, { ...settings, [ids[i]!]: v }));
+  };
+  return tryFrom(0, {});
+}
+
 /** Every condition key of a game with the tokens it can take. */
 export function conditionKeys(game: OptionsGame): Map<string, ConditionKey> {
   return new Map(game.options.flatMap((o) => authoring(o).keys(o)).map((k) => [k.key, k]));
@@ -511,6 +545,15 @@ export function optionProblems(game: OptionsGame): { path: (string | number)[]; 
     seen.add(o.id);
     const d = o.default;
     const values = 'values' in o ? o.values.map((v) => v.value) : undefined;
+    // A value is one word of a space-separated list in the HTML (`data-w-<key>="5 4"`), matched word by word.
+    const notOneWord = (v: string) => `value "${v}" must be one word, without spaces (text for it could never show)`;
+    values?.forEach((v, j) => {
+      if (!/^\S+$/.test(v)) problems.push({ path: [i, 'values', j, 'value'], message: notOneWord(v) });
+      else if (values.indexOf(v) !== j)
+        problems.push({ path: [i, 'values', j, 'value'], message: `duplicate value "${v}" in option "${o.id}"` });
+    });
+    const fallback = 'fallback' in o ? o.fallback?.value : undefined;
+    if (fallback !== undefined && !/^\S+$/.test(fallback)) problems.push({ path: [i, 'fallback', 'value'], message: notOneWord(fallback) });
     for (const v of Array.isArray(d) ? d : typeof d === 'string' ? [d] : [])
       if (values && !values.includes(v)) problems.push({ path: [i, 'default'], message: `default "${v}" is not one of the values (${values.join(', ')})` });
     for (const [id, wanted] of Object.entries(o.requires ?? {})) {

@@ -4,15 +4,23 @@
  * Pure: works on an mdast tree; used by the Astro build (as a remark plugin) and by the content checker.
  */
 import type { Game } from '../schemas/game';
-import { anyPair, conditionAttr, conditionKeys, conditionLabel, currentTokens, defaultSettings, findOption, pickToken, whenCondition, type Condition } from './options';
+import {
+  anyPair, conditionAttr, conditionKeys, conditionLabel, conditionsCanHold, currentTokens, defaultSettings, findOption, pickToken,
+  whenCondition, type Condition,
+} from './options';
 import { literalValue, type Literal } from './estree-value';
 import { offSiteProblem } from './content-origin';
+import { linkProblem, type SiteIndex } from './site-index';
 
 /** What the transform needs to know about the entry's game and its siblings. */
 export interface RuleContext {
   game: Pick<Game, 'id' | 'options'>;
   /** Slugs of every entry of the game. */
   slugs: ReadonlySet<string>;
+  /** The site's pages and their anchors: links to a site path or a `#fragment` are checked against them when given. */
+  site?: SiteIndex;
+  /** The entry's own slug (for `#fragment` links within it). */
+  slug?: string;
 }
 
 /** What the transform found: options used, the condition keys of top-level variant blocks, problems. */
@@ -105,6 +113,11 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
     return { key: c.key, tokens: c.tokens };
   }
 
+  /** The conditions of the `<When>` blocks around the node being walked. */
+  let around: Condition[] = [];
+  /** The conditions of the last `<When>` read, for the walk into its children. */
+  let lastConds: Condition[] = [];
+
   function when(node: MdNode, flow: boolean, topLevel: boolean): MdNode | undefined {
     const attrs = node.attributes ?? [];
     let negate = false;
@@ -142,6 +155,13 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
       const all = keys.get(c.key)!.tokens;
       c.tokens = all.filter((t) => !c.tokens.includes(t));
     }
+    if (!conditionsCanHold(ctx.game, [...around, ...conds])) {
+      const asks = conditionLabel(ctx.game, conds);
+      const why = around.length ? `it asks for ${asks} inside a <When> for ${conditionLabel(ctx.game, around)}` : `${asks} cannot all hold`;
+      fail(node, `this <When> can never show: ${why}`);
+      return undefined;
+    }
+    lastConds = conds;
     const out: Record<string, string> = { class: 'when' };
     for (const c of conds) out[conditionAttr(c.key)] = c.tokens.join(' ');
     const hiddenByDefault = conds.some((c) => !c.tokens.includes(defaults[c.key]!));
@@ -276,11 +296,20 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
     if (node.type === 'image') return;
     const m = /^([a-z0-9]+(?:-[a-z0-9]+)*)(#[\w-]+)?$/.exec(url);
     if (!m) {
-      if (/^(\/|#)/.test(url)) return;
+      if (/^(\/|#)/.test(url)) {
+        const [path, fragment] = url.startsWith('#') ? [ctx.slug && `/${ctx.game.id}/${ctx.slug}/`, url.slice(1)] : url.split('#');
+        const problem = ctx.site && path ? linkProblem(ctx.site, path, fragment) : undefined;
+        if (problem) fail(node, `link "${url}": ${problem}`);
+        return;
+      }
       fail(node, `link "${url}" is neither an entry slug nor a site path`);
       return;
     }
     if (!ctx.slugs.has(m[1]!)) fail(node, `link to missing entry "${m[1]}" of ${ctx.game.id}`);
+    else if (m[2] && ctx.site?.anchors.has(`/${ctx.game.id}/${m[1]}/`)) {
+      const problem = linkProblem(ctx.site, `/${ctx.game.id}/${m[1]}/`, m[2].slice(1));
+      if (problem) fail(node, `link "${url}": ${problem}`);
+    }
     node.url = `/${ctx.game.id}/${m[1]}/${m[2] ?? ''}`;
   }
 
@@ -303,8 +332,11 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
         else fail(child, `<${child.name ?? 'fragment'}> is not allowed in an entry (use <When>, <Pick> or <Unclear>)`);
         if (replacement) {
           children[i] = replacement;
+          const outside = around;
+          if (child.name === 'When') around = [...around, ...lastConds];
           // A When block's children are still the entry's own top-level content.
           walk(replacement, flow ? depth : depth + 1);
+          around = outside;
         }
         continue;
       }

@@ -16,13 +16,16 @@ export interface EntryRecord {
   /** Path shown in messages, e.g. `content/<game>/<slug>.mdx`. */
   file: string;
   data: EntryData;
+  /** Frontmatter fields that failed their schema (reported already; their values here are empty). */
+  invalid?: ReadonlySet<string>;
 }
 
-/** One problem: the file, the field (dotted path) and what was expected. */
+/** One problem: the file, the field (dotted path) and what was expected; the line where the field is written. */
 export interface Problem {
   file: string;
   field: string;
   message: string;
+  line?: number;
 }
 
 
@@ -31,7 +34,7 @@ export const normaliseTerm = (s: string): string => s.trim().toLowerCase().repla
 
 /** Formats problems for a build log, one per line. */
 export function formatProblems(problems: readonly Problem[]): string {
-  return problems.map((p) => `${p.file}: ${p.field}: ${p.message}`).join('\n');
+  return problems.map((p) => `${p.file}${p.line === undefined ? '' : `:${p.line}`}: ${p.field}: ${p.message}`).join('\n');
 }
 
 /** Every cross-entry problem in the site. `pending` slugs count as existing for `related` (work in progress). */
@@ -46,6 +49,8 @@ export function validateSite(games: readonly Game[], entries: readonly EntryReco
     set.add(e.slug);
   }
 
+  // Which entry holds each position of a section, per game.
+  const orders = new Map<string, string>();
   // Which entry claims each normalised word (alias, term or title), per game.
   const claims = new Map<string, Map<string, { slug: string; file: string; field: string }>>();
   for (const e of entries) {
@@ -57,7 +62,17 @@ export function validateSite(games: readonly Game[], entries: readonly EntryReco
     if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(e.slug))
       problems.push({ file: e.file, field: 'slug', message: `file name "${e.slug}" must be a kebab-case slug` });
     if (RESERVED_SLUGS.has(e.slug)) problems.push({ file: e.file, field: 'slug', message: `"${e.slug}" is a reserved page name` });
-    if (!game.sections.some((s) => s.id === e.data.section))
+    const invalid = e.invalid ?? new Set<string>();
+    if (!invalid.has('section') && !invalid.has('order')) {
+      const key = `${e.game}\n${e.data.section}\n${e.data.order}`;
+      const prev = orders.get(key);
+      if (!prev) orders.set(key, e.file);
+      else {
+        const message = `order ${e.data.order} is also ${prev}'s place in section "${e.data.section}"; give each entry of a section its own`;
+        problems.push({ file: e.file, field: 'order', message });
+      }
+    }
+    if (!invalid.has('section') && !game.sections.some((s) => s.id === e.data.section))
       problems.push({ file: e.file, field: 'section', message: `unknown section "${e.data.section}" (sections: ${game.sections.map((s) => s.id).join(', ')})` });
     e.data.options.forEach((id, i) => {
       if (!game.options.some((o) => o.id === id))
@@ -78,10 +93,10 @@ export function validateSite(games: readonly Game[], entries: readonly EntryReco
         problems.push({ file: e.file, field, message: `"${word}" is already claimed by ${prev.file} (${prev.field}); give it to one entry only` });
       else if (!prev) words.set(key, { slug: e.slug, file: e.file, field });
     };
-    claim(e.data.title, 'title');
+    if (!invalid.has('title')) claim(e.data.title, 'title');
     e.data.terms.forEach((t, i) => claim(t, `terms.${i}`));
     e.data.aliases.forEach((a, i) => {
-      if (normaliseTerm(a) === normaliseTerm(e.data.title))
+      if (!invalid.has('title') && normaliseTerm(a) === normaliseTerm(e.data.title))
         problems.push({ file: e.file, field: `aliases.${i}`, message: `alias "${a}" repeats the title` });
       else claim(a, `aliases.${i}`);
     });

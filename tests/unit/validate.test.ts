@@ -4,14 +4,20 @@ import { parse } from 'yaml';
 import { gameSchema } from '../../src/schemas/game';
 import { entrySchema } from '../../src/schemas/entry';
 import { validateSite, type EntryRecord } from '../../src/lib/validate';
+import { entryAnchors, linkProblem, siteIndex } from '../../src/lib/site-index';
+import { invisibleCharacters } from '../../src/lib/content-text';
+import { transformRuleTree } from '../../src/lib/rule-tree';
+import { parseEntryBody } from '../../src/build/entry-tree';
 
 const game = gameSchema.parse(parse(readFileSync('content/games/now-or-never.yaml', 'utf8')));
 const games = [{ ...game, quickLinks: [], setupGuide: [], synonyms: {} }];
+let place = 0;
+/** An entry of the overview section, each at its own place unless `data` says otherwise. */
 const entry = (slug: string, data: Record<string, unknown> = {}): EntryRecord => ({
   game: 'now-or-never',
   slug,
   file: `content/now-or-never/${slug}.mdx`,
-  data: entrySchema.parse({ title: slug, section: 'overview', order: 0, summary: 'A full sentence of summary.', related: ['pass'], ...data }),
+  data: entrySchema.parse({ title: slug, section: 'overview', order: place++, summary: 'A full sentence of summary.', related: ['pass'], ...data }),
 });
 
 describe('entrySchema', () => {
@@ -32,9 +38,30 @@ describe('gameSchema', () => {
     expect(r.success).toBe(false);
     expect(r.error!.issues.map((x) => `${x.path.join('.')}: ${x.message}`)).toEqual([`sections.${i}.option: no option "sollo" in this game's options`]);
   });
+
+  it('refuses a choice value with a space, and a value given twice, by their paths', () => {
+    const raw = parse(readFileSync('content/games/now-or-never.yaml', 'utf8'));
+    const i = raw.options.findIndex((o: { id: string }) => o.id === 'seasons');
+    raw.options[i].values[1].value = '5 seasons';
+    raw.options[i].values[2].value = 6;
+    const r = gameSchema.safeParse(raw);
+    expect(r.error!.issues.map((x) => `${x.path.join('.')}: ${x.message}`)).toEqual([
+      `options.${i}.values.1.value: value "5 seasons" must be one word, without spaces (text for it could never show)`,
+      `options.${i}.values.2.value: duplicate value "6" in option "seasons"`,
+    ]);
+  });
 });
 
 describe('validateSite', () => {
+  it('reports two entries at the same place in a section, on the second', () => {
+    expect(validateSite(games, [entry('pass', { related: ['seasons'], order: 2 }), entry('seasons', { order: 2 }), entry('production', { order: 2, section: 'setup' })])).toEqual([
+      { file: 'content/now-or-never/seasons.mdx', field: 'order', message: 'order 2 is also content/now-or-never/pass.mdx\'s place in section "overview"; give each entry of a section its own' },
+    ]);
+  });
+  it('skips the checks of fields that failed their schema (reported once, by the schema)', () => {
+    const broken = { ...entry('seasons'), invalid: new Set(['section', 'title']), data: { ...entry('seasons').data, section: '', title: '' } };
+    expect(validateSite(games, [entry('pass', { related: ['seasons'] }), broken, { ...broken, slug: 'other', file: 'content/now-or-never/other.mdx' }])).toEqual([]);
+  });
   it('accepts a consistent site', () => {
     expect(validateSite(games, [entry('pass', { related: ['seasons'] }), entry('seasons')])).toEqual([]);
   });
@@ -76,6 +103,58 @@ describe('validateSite', () => {
       'content/now-or-never/pass.mdx asked.1: "Seasons" is a name of content/now-or-never/seasons.mdx (title); a phrasing must not lead elsewhere',
       `content/now-or-never/pass.mdx asked.2: "skip" repeats this entry's aliases.0`,
       'content/now-or-never/seasons.mdx asked.0: "do  nothing" is also asked in content/now-or-never/pass.mdx (asked.0); give it to one entry only',
+    ]);
+  });
+});
+
+describe('site links and anchors', () => {
+  const tree = parseEntryBody('## Passing early\n\nText.\n\n## Passing early\n\n<Unclear id="bot-pass">\n\nNot said.\n\n</Unclear>\n');
+  const site = siteIndex(games, [
+    { game: 'now-or-never', slug: 'pass', anchors: entryAnchors(tree) },
+    { game: 'vindication', slug: 'pass', anchors: new Set() },
+  ]);
+  it('knows an entry page\'s headings (numbered when repeated, as the pipeline numbers them) and notes', () => {
+    expect([...entryAnchors(tree)]).toEqual(['passing-early', 'passing-early-1', 'unclear-bot-pass']);
+  });
+  it('accepts the site\'s pages and anchors, with or without the slash or a query', () => {
+    for (const [path, fragment] of [['/'], ['/search/?q=pass'], ['/now-or-never/terms/'], ['/now-or-never/pass'], ['/now-or-never/pass/', 'unclear-bot-pass']] as const)
+      expect(linkProblem(site, path, fragment), path).toBeUndefined();
+  });
+  it('names a missing path, a missing anchor, and a fragment on a page that is not an entry', () => {
+    expect(linkProblem(site, '/vindicaton/')).toBe('no page /vindicaton/ on this site');
+    expect(linkProblem(site, '/vindication/pass/')).toBe('no page /vindication/pass/ on this site'); // not a game of the site
+    expect(linkProblem(site, '/now-or-never/pass/', 'passing-late')).toBe(
+      'no #passing-late on /now-or-never/pass/ (its anchors: #passing-early, #passing-early-1, #unclear-bot-pass)',
+    );
+    expect(linkProblem(site, '/now-or-never/terms/', 'p')).toBe('/now-or-never/terms/ is not a rule entry: link the page without a #fragment');
+  });
+  it('checks a link within the entry (#fragment) against its own anchors', () => {
+    const body = parseEntryBody('## Passing early\n\nSee [above](#passing-early) and [below](#nowhere).\n');
+    const report = transformRuleTree(body as never, { game: games[0]!, slugs: new Set(['pass']), site, slug: 'pass' });
+    expect(report.errors).toEqual([{ line: 3, message: 'link "#nowhere": no #nowhere on /now-or-never/pass/ (its anchors: #passing-early, #passing-early-1, #unclear-bot-pass)' }]);
+  });
+  it('refuses a <When> that cannot show inside another, and accepts one that narrows it', () => {
+    const body = parseEntryBody('<When seasons={[5, 4]}>\n\n<When seasons={4}>\n\nok\n\n</When>\n\n<When seasons={6}>\n\nnever\n\n</When>\n\n</When>\n');
+    const report = transformRuleTree(body as never, { game: games[0]!, slugs: new Set() });
+    expect(report.errors).toEqual([{ line: 9, message: 'this <When> can never show: it asks for 6 seasons (full game) inside a <When> for 5 seasons or 4 seasons' }]);
+  });
+  it('knows what requirements rule out: no 3 players in solo (players needs multiplayer), on one <When> or nested', () => {
+    const body = parseEntryBody('<When solo>\n\n<When players={3}>\n\nnever\n\n</When>\n\n<When not players={3}>\n\nshown\n\n</When>\n\n</When>\n\n<When solo players={[3, 4]}>\n\nnever\n\n</When>\n');
+    const report = transformRuleTree(body as never, { game: games[0]!, slugs: new Set() });
+    expect(report.errors.map((e) => `${e.line}: ${e.message}`)).toEqual([
+      '3: this <When> can never show: it asks for 3 players inside a <When> for Solo play (bot)',
+      '17: this <When> can never show: Solo play (bot) · 3 players or 4 players cannot all hold',
+    ]);
+  });
+});
+
+describe('invisible characters', () => {
+  it('finds each, by line and column, and lets tabs and line ends be', () => {
+    expect(invisibleCharacters('a\tb\r\nc\u200Dd \u2066x\u2069\n\u0007')).toEqual([
+      { line: 2, message: 'invisible character U+200D (zero width joiner) at column 2: delete it' },
+      { line: 2, message: 'invisible character U+2066 (left-to-right isolate) at column 5: delete it' },
+      { line: 2, message: 'invisible character U+2069 (pop directional isolate) at column 7: delete it' },
+      { line: 3, message: 'invisible character U+0007 (control character) at column 1: delete it' },
     ]);
   });
 });
