@@ -6,7 +6,7 @@ import { entrySchema } from '../../src/schemas/entry';
 import { validateSite, type EntryRecord } from '../../src/lib/validate';
 
 const game = gameSchema.parse(parse(readFileSync('content/games/now-or-never.yaml', 'utf8')));
-const games = [{ ...game, quickLinks: [], setupGuide: [], synonyms: {} }];
+const games = [{ ...game, quickLinks: [], setupGuide: [], synonyms: {}, playAlong: undefined }];
 const entry = (slug: string, data: Record<string, unknown> = {}): EntryRecord => ({
   game: 'now-or-never',
   slug,
