@@ -25,11 +25,12 @@ export function startPlayAlong(): void {
   const status = document.getElementById('play-status');
   const specials = Array.from(panel.querySelectorAll<HTMLElement>('[data-special]'));
   const none = panel.querySelector<HTMLElement>('[data-special-none]');
+  const rounds = document.querySelector<HTMLElement>('[data-rounds]:not([data-triggers])');
   let saved = true;
 
   /** The setup's length, as the options CSS shows it (none where the game ends on triggers). */
   const length = (): { rounds: number; stage?: number } | undefined => {
-    const el = Array.from(document.querySelectorAll<HTMLElement>('[data-rounds] [data-count]')).find(shown);
+    const el = Array.from(document.querySelectorAll<HTMLElement>('[data-lengths] [data-count]')).find(shown);
     if (!el) return undefined;
     const stageLength = Number(el.dataset.stage);
     return { rounds: Number(el.dataset.count), ...(stageLength ? { stage: stageLength } : {}) };
@@ -39,6 +40,8 @@ export function startPlayAlong(): void {
   const render = (announce = false) => {
     const len = length();
     round = clampRound(round, len?.rounds);
+    // The setup's length alone, where the HTML holds one per setup for the CSS to pick from.
+    if (len && rounds) rounds.textContent = String(len.rounds);
     num.textContent = String(round);
     of.textContent = len ? ` of ${len.rounds}` : '';
     const label = roundLabel(round, unit, len, stageWord);
