@@ -25,6 +25,7 @@ export function startPlayAlong(): void {
   const status = document.getElementById('play-status');
   const specials = Array.from(panel.querySelectorAll<HTMLElement>('[data-special]'));
   const none = panel.querySelector<HTMLElement>('[data-special-none]');
+  const unsaved = panel.querySelector<HTMLElement>('[data-play-unsaved]');
   const rounds = document.querySelector<HTMLElement>('[data-rounds]:not([data-triggers])');
   let saved = true;
 
@@ -50,7 +51,8 @@ export function startPlayAlong(): void {
     next.disabled = !!len && round >= len.rounds;
     for (const li of specials) li.hidden = !(li.dataset.at ?? '').split(' ').includes(String(round));
     if (none) none.hidden = specials.some(shown);
-    if (status && announce) status.textContent = saved ? label : `${label}. Not saved: this device does not keep it.`;
+    if (status && announce) status.textContent = label;
+    if (unsaved) unsaved.hidden = saved;
     panel.removeAttribute('data-pending');
   };
   const go = (to: number) => {

@@ -131,7 +131,8 @@ export function playPlan(game: Pick<Game, 'id' | 'options' | 'playAlong'>): { pl
     const fixed = s.rounds.filter((r): r is number => r !== 'last');
     if (fixed.length) special.push(line(s, when, fixed));
     if (!s.rounds.includes('last')) return;
-    if (!lengths.length) problems.push({ path: ['special', i, 'rounds'], message: '`last` needs a `length`: this game has no fixed last round' });
+    if (!lengths.length)
+      problems.push({ path: ['special', i, 'rounds'], message: '`last` needs a `length`: this game has no fixed last round' });
     for (const l of lengths) {
       const merged = mergeWhen(when, l.when);
       if (!impossible(merged)) special.push(line(s, merged, [l.rounds]));
@@ -140,10 +141,24 @@ export function playPlan(game: Pick<Game, 'id' | 'options' | 'playAlong'>): { pl
   return { plan: { unit: pa.unit, ...(pa.stageWord ? { stageWord: pa.stageWord } : {}), lengths, ends, phases, special }, problems };
 }
 
+/** The options a plan's lines depend on (the page's "Shown for"), in the game's option order. */
+export function planOptions(game: OptionsGame, plan: PlayPlan): string[] {
+  const keys = conditionKeys(game);
+  const whens = [...plan.lengths, ...plan.ends, ...plan.phases, ...plan.special].map((l) => l.when);
+  const used = new Set(whens.flatMap((w) => Object.keys(w).map((a) => keys.get(attrKey(a))?.option.id)));
+  return game.options.map((o) => o.id).filter((id) => used.has(id));
+}
+
 /** Every setup that differs in the options the conditions name: each option's values, combined. */
 function setupsFor(game: OptionsGame, whens: readonly WhenAttrs[]): Settings[] {
   const keys = conditionKeys(game);
-  const named = new Set(whens.flatMap((w) => Object.keys(w).map((a) => keys.get(attrKey(a))?.option.id).filter((x): x is string => !!x)));
+  const named = new Set(
+    whens.flatMap((w) =>
+      Object.keys(w)
+        .map((a) => keys.get(attrKey(a))?.option.id)
+        .filter((x): x is string => !!x),
+    ),
+  );
   let setups: Settings[] = [{}];
   for (const id of named) {
     const values = optionVariants(game, id).map((v) => v.settings[id]!);
@@ -167,16 +182,28 @@ export function playAlongProblems(game: Pick<Game, 'id' | 'options' | 'playAlong
   pa.ends.forEach((e, i) => checkEntry(e.entry, ['ends', i]));
   pa.phases.forEach((p, i) => checkEntry(p.entry, ['phases', i]));
   pa.special.forEach((s, i) => checkEntry(s.entry, ['special', i]));
-  if (!pa.length.length && !pa.ends.length) problems.push({ path: ['length'], message: 'give the game a `length` or the `ends` triggers to watch' });
+  if (!pa.length.length && !pa.ends.length)
+    problems.push({ path: ['length'], message: 'give the game a `length` or the `ends` triggers to watch' });
   if (plan && plan.lengths.length) {
-    for (const settings of setupsFor(game, plan.lengths.map((l) => l.when))) {
+    for (const settings of setupsFor(
+      game,
+      plan.lengths.map((l) => l.when),
+    )) {
       const n = plan.lengths.filter((l) => holds(l.when, currentTokens(game, settings))).length;
-      if (n !== 1) problems.push({ path: ['length'], message: `${n === 0 ? 'no length' : `${n} lengths`} for the setup ${JSON.stringify(settings)}: exactly one must hold` });
+      if (n !== 1)
+        problems.push({
+          path: ['length'],
+          message: `${n === 0 ? 'no length' : `${n} lengths`} for the setup ${JSON.stringify(settings)}: exactly one must hold`,
+        });
     }
     const longest = Math.max(...plan.lengths.map((l) => l.rounds));
     pa.special.forEach((s, i) => {
       const past = s.rounds.filter((r) => r !== 'last' && r > longest);
-      if (past.length) problems.push({ path: ['special', i, 'rounds'], message: `round ${past.join(', ')} is past the last round of every setup (${longest})` });
+      if (past.length)
+        problems.push({
+          path: ['special', i, 'rounds'],
+          message: `round ${past.join(', ')} is past the last round of every setup (${longest})`,
+        });
     });
   }
   return problems;

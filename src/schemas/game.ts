@@ -103,7 +103,9 @@ const playAlong = z.strictObject({
   /** The steps of every round, in order (alternatives for different setups carry `when`). */
   phases: z.array(z.strictObject(playItem)).min(1),
   /** What differs in some rounds: `rounds` lists them; `last` is the setup's last round. */
-  special: z.array(z.strictObject({ ...playItem, rounds: z.array(z.union([z.number().int().min(1), z.literal('last')])).min(1) })).default([]),
+  special: z
+    .array(z.strictObject({ ...playItem, rounds: z.array(z.union([z.number().int().min(1), z.literal('last')])).min(1) }))
+    .default([]),
 });
 
 /** A quick link on the game page: to an entry, or to one of the game's own pages (setup guide, print...). */

@@ -17,7 +17,13 @@ const GAMES: Record<string, Case> = {
       [{}, /^6$/],
       [{ seasons: '4', solo: true }, /^4$/],
     ],
-    special: { setup: { seasons: '5' }, round: 5, title: 'Final production', href: '/now-or-never/final-production/', other: { seasons: '6' } },
+    special: {
+      setup: { seasons: '5' },
+      round: 5,
+      title: 'Final production',
+      href: '/now-or-never/final-production/',
+      other: { seasons: '6' },
+    },
   },
   'forge-war': {
     lengths: [
@@ -31,7 +37,13 @@ const GAMES: Record<string, Case> = {
       [{}, /^30$/],
       [{ character: 'nebuchadnezzar', mods: ['tire'] }, /^30$/],
     ],
-    special: { setup: { character: 'nebuchadnezzar' }, round: 27, title: 'Nebuchadnezzar pays 12g', href: '/pencilvillage/character-nebuchadnezzar/', other: { character: 'imrael' } },
+    special: {
+      setup: { character: 'nebuchadnezzar' },
+      round: 27,
+      title: 'Nebuchadnezzar pays 12g',
+      href: '/pencilvillage/character-nebuchadnezzar/',
+      other: { character: 'imrael' },
+    },
   },
   vindication: {
     lengths: [
@@ -72,7 +84,8 @@ for (const [game, c] of Object.entries(GAMES)) {
       // The phases of a round, each a link to its rule.
       const phases = page.locator('[data-phase]:visible');
       expect(await phases.count()).toBeGreaterThanOrEqual(3);
-      for (const link of await phases.locator('a').all()) await expect(link).toHaveAttribute('href', new RegExp(`^/${game}/[a-z0-9-]+/(#[a-z0-9-]+)?$`));
+      for (const link of await phases.locator('a').all())
+        await expect(link).toHaveAttribute('href', new RegExp(`^/${game}/[a-z0-9-]+/(#[a-z0-9-]+)?$`));
       await page.locator('[data-next-round]').click();
       await page.locator('[data-next-round]').click();
       await expect(round(page)).toHaveText('3');

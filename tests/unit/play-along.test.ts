@@ -10,6 +10,7 @@ import {
   parseRound,
   phasesFor,
   playAlongProblems,
+  planOptions,
   playPlan,
   roundLabel,
   specialsFor,
@@ -54,7 +55,12 @@ describe('rounds per setup', () => {
 describe('phases per setup', () => {
   it('Now or Never solo swaps the turn steps for the solo ones and ends the season on your pass', () => {
     expect(titles(phasesFor(non, {}))).toEqual(['Turns', 'Pass', 'Production']);
-    expect(phasesFor(non, { solo: true }).map((p) => p.slug)).toEqual(['solo-turns', 'solo-season-end', 'production-phase', 'solo-production']);
+    expect(phasesFor(non, { solo: true }).map((p) => p.slug)).toEqual([
+      'solo-turns',
+      'solo-season-end',
+      'production-phase',
+      'solo-production',
+    ]);
   });
   it('Forge War discards quests by player count, and none in solo', () => {
     const end = (s: Record<string, unknown>) => phasesFor(fw, s as never).find((p) => p.title === 'End of round')!.text;
@@ -64,7 +70,10 @@ describe('phases per setup', () => {
     expect(phasesFor(fw, { solo: true }).filter((p) => p.title === 'End of round')).toHaveLength(1);
   });
   it('Pencilvillage: actions follow the character; mods add their notes', () => {
-    const actions = (s: Record<string, unknown>) => phasesFor(pv, s as never).filter((p) => p.title === 'Actions').map((p) => p.text);
+    const actions = (s: Record<string, unknown>) =>
+      phasesFor(pv, s as never)
+        .filter((p) => p.title === 'Actions')
+        .map((p) => p.text);
     expect(actions({})).toEqual(['Take 3 actions.']);
     expect(actions({ character: 'miyardee' })).toEqual([expect.stringContaining('Take 5 actions')]);
     expect(actions({ character: 'ayan-dawnseer' })).toEqual([expect.stringContaining('Take 4 actions')]);
@@ -110,12 +119,28 @@ describe('special rounds per setup', () => {
   });
 });
 
+describe('the options the page depends on', () => {
+  it('are those its lines name, in the game order', () => {
+    expect(planOptions(non, playPlan(non).plan!)).toEqual(['solo', 'story', 'seasons']);
+    expect(planOptions(fw, playPlan(fw).plan!)).toEqual(['mode', 'players', 'solo', 'bonus-tiles']);
+    expect(planOptions(vin, playPlan(vin).plan!)).toEqual(['guilds-monuments', 'myths-wonders']);
+  });
+});
+
 describe('checks of a game file', () => {
   const known = () => true;
-  const withPlay = (playAlong: Record<string, unknown>) => gameSchema.parse({ ...parse(readFileSync('content/games/now-or-never.yaml', 'utf8')), playAlong });
+  const withPlay = (playAlong: Record<string, unknown>) =>
+    gameSchema.parse({ ...parse(readFileSync('content/games/now-or-never.yaml', 'utf8')), playAlong });
   const phases = [{ title: 'Turns', text: 'Take turns.', entry: 'your-turn' }];
   it('refuses a setup with no length or with two', () => {
-    const g = withPlay({ unit: ['season', 'seasons'], length: [{ rounds: 6, when: { seasons: 6 } }, { rounds: 5, when: { seasons: [5, 6] } }], phases });
+    const g = withPlay({
+      unit: ['season', 'seasons'],
+      length: [
+        { rounds: 6, when: { seasons: 6 } },
+        { rounds: 5, when: { seasons: [5, 6] } },
+      ],
+      phases,
+    });
     const messages = playAlongProblems(g, known).map((p) => p.message);
     expect(messages.some((m) => m.startsWith('2 lengths'))).toBe(true);
     expect(messages.some((m) => m.startsWith('no length') && m.includes('"4"'))).toBe(true);
@@ -128,10 +153,17 @@ describe('checks of a game file', () => {
       special: [{ title: 'X', text: 'Y.', entry: 'nope', rounds: [7], when: { seasons: 3 } }],
     });
     const problems = playAlongProblems(g, (s) => s !== 'nope');
-    expect(problems.map((p) => p.path.join('.'))).toEqual(expect.arrayContaining(['phases.0.when', 'special.0.when', 'special.0.entry', 'special.0.rounds']));
+    expect(problems.map((p) => p.path.join('.'))).toEqual(
+      expect.arrayContaining(['phases.0.when', 'special.0.when', 'special.0.entry', 'special.0.rounds']),
+    );
   });
   it('refuses `last` in a game with no fixed length', () => {
-    const g = withPlay({ unit: ['round', 'rounds'], ends: [{ text: 'A trigger.', entry: 'end-of-game' }], phases, special: [{ title: 'X', text: 'Y.', entry: 'pass', rounds: ['last'] }] });
+    const g = withPlay({
+      unit: ['round', 'rounds'],
+      ends: [{ text: 'A trigger.', entry: 'end-of-game' }],
+      phases,
+      special: [{ title: 'X', text: 'Y.', entry: 'pass', rounds: ['last'] }],
+    });
     expect(playAlongProblems(g, known).map((p) => p.message)).toEqual([expect.stringContaining('`last` needs a `length`')]);
   });
   it('reads `not` as a When does: every other value', () => {
@@ -143,7 +175,8 @@ describe('checks of a game file', () => {
 describe('the current round', () => {
   it('reads only a whole round from 1 to the maximum from storage', () => {
     expect(parseRound(5)).toBe(5);
-    for (const bad of [0, -1, 2.5, MAX_ROUNDS + 1, '5', null, undefined, NaN, Infinity, [3], { round: 3 }, true]) expect(parseRound(bad)).toBeUndefined();
+    for (const bad of [0, -1, 2.5, MAX_ROUNDS + 1, '5', null, undefined, NaN, Infinity, [3], { round: 3 }, true])
+      expect(parseRound(bad)).toBeUndefined();
   });
   it("keeps the round within the setup's length", () => {
     expect(clampRound(0, 6)).toBe(1);
