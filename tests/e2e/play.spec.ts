@@ -183,3 +183,19 @@ test('play along works with the network off once the site is saved', async ({ pa
     await context.setOffline(false);
   }
 });
+
+test('where the device keeps nothing, the round still moves and the page says it is not kept', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.addInitScript(() => {
+    Storage.prototype.setItem = () => {
+      throw new DOMException('full', 'QuotaExceededError');
+    };
+  });
+  await page.goto('/now-or-never/play/');
+  await expect(page.locator('[data-play-unsaved]')).toBeHidden();
+  await page.locator('[data-next-round]').click();
+  await expect(round(page)).toHaveText('2');
+  await expect(page.locator('[data-play-unsaved]')).toBeVisible();
+  await expect(page.locator('main')).not.toContainText('Saved');
+  expect(errors()).toEqual([]);
+});
