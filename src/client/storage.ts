@@ -5,8 +5,10 @@
  *   rules:options:<game>    saved play options            rules:recent          recently viewed entries
  *   rules:prefs             theme and text size           rules:pins:<game>     pinned entries
  *   rules:rulings:<game>    the table's rulings           rules:guide:<game>    ticked setup-guide steps
+ *   rules:round:<game>      the play-along page's current round
  */
 import { parseSettings, type OptionsGame, type Settings } from '../lib/options';
+import { parseRound } from '../lib/play-along';
 
 function readJson(key: string): unknown {
   try {
@@ -161,4 +163,24 @@ export function readTicks(gameId: string): Set<string> {
 /** Saves the ticked steps of a game's setup guide. */
 export function writeTicks(gameId: string, ticks: ReadonlySet<string>): void {
   writeJson(`rules:guide:${gameId}`, [...ticks]);
+}
+
+/** The current round of a game on its play-along page; undefined when none is kept (or the kept value is not a round). */
+export function readRound(gameId: string): number | undefined {
+  return parseRound(readJson(`rules:round:${gameId}`));
+}
+
+/** Keeps the current round of a game; false where storage is blocked or full (the round then lasts for this page). */
+export function writeRound(gameId: string, round: number): boolean {
+  return writeJson(`rules:round:${gameId}`, round);
+}
+
+/** Forgets the current round of a game (a new game); false where storage is blocked. */
+export function clearRound(gameId: string): boolean {
+  try {
+    localStorage.removeItem(`rules:round:${gameId}`);
+    return true;
+  } catch {
+    return false;
+  }
 }

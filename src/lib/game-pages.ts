@@ -24,6 +24,7 @@ export function gamePages(game: Game): GamePage[] {
   const page = (slug: string, label: string, quick: boolean, footer: boolean): GamePage => ({ slug, url: `/${game.id}/${slug}/`, label, quick, footer });
   return [
     ...(game.setupGuide.length ? [page('setup-guide', 'Setup guide', true, true)] : []),
+    ...(game.playAlong ? [page('play', 'Play along', true, true)] : []),
     ...(hasMySetup(game) ? [page('my-setup', 'My setup', true, false)] : []),
     page('terms', 'A–Z terms', true, true),
     ...(game.options.length ? [page('options', 'Play options', false, true), page('changes', 'What options change', false, true)] : []),
@@ -34,4 +35,4 @@ export function gamePages(game: Game): GamePage[] {
 }
 
 /** Path segments of a game's own pages: no rule entry may use them as its slug. */
-export const RESERVED_SLUGS = new Set(['terms', 'options', 'my-setup', 'setup-guide', 'changes', 'unclear', 'print', 'quick-reference', 'index']);
+export const RESERVED_SLUGS = new Set(['terms', 'options', 'my-setup', 'setup-guide', 'changes', 'unclear', 'print', 'quick-reference', 'play', 'index']);

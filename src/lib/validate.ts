@@ -7,6 +7,7 @@ import type { Game } from '../schemas/game';
 import type { EntryData } from '../schemas/entry';
 import { RESERVED_SLUGS } from './game-pages';
 import { optionValues } from './options';
+import { playAlongProblems } from './play-along';
 import { indexWords } from './search/text';
 
 /** An entry as the checks see it: where it lives and its parsed frontmatter. */
@@ -138,6 +139,7 @@ export function validateSite(games: readonly Game[], entries: readonly EntryReco
         if (v.entry && !known(v.entry)) problems.push({ file, field: `options.${i}.values.${j}.entry`, message: `no entry "${v.entry}" in ${game.id}` });
       });
     });
+    for (const p of playAlongProblems(game, known)) problems.push({ file, field: ['playAlong', ...p.path].join('.'), message: p.message });
   }
   return problems;
 }

@@ -56,6 +56,58 @@ export const multiOption = z.strictObject({
 
 export const optionSchema = z.discriminatedUnion('type', [booleanOption, choiceOption, multiOption]);
 
+/**
+ * A setup condition in a game file, as a `<When>` takes it: option id → `true`/`false`, a value, or any of several
+ * values (`{ mode: epic, solo: false }`, `{ players: [2, 3] }`, `{ mods: tire }`); every prop must hold. `not` holds
+ * when its one prop does not (`not: { character: [ayan-dawnseer, miyardee] }`). Read by `src/lib/play-along.ts`.
+ */
+const conditionProp = z.union([z.boolean(), z.string(), z.number(), z.array(z.union([z.string(), z.number()])).min(1)]);
+const setupCondition = z
+  .record(z.string().regex(kebab), z.union([conditionProp, z.record(z.string().regex(kebab), conditionProp)]))
+  .refine((c) => Object.entries(c).every(([k, v]) => (k === 'not') === (typeof v === 'object' && v !== null && !Array.isArray(v))), {
+    message: '`not` takes one option ({ not: { solo: true } }); other keys take a value',
+  });
+
+/** An entry slug, optionally with a heading or note anchor (`bonus-tiles#unclear-tile-timing`). */
+const entryRef = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*(#[a-z0-9-]+)?$/, 'expected an entry slug, optionally with #anchor');
+
+/** One line of the play-along page: a title, a sentence in the game's words, the rule it comes from. */
+const playItem = {
+  title: z.string().min(1),
+  text: z.string().min(1),
+  entry: entryRef,
+  when: setupCondition.optional(),
+  /** The id of an "Unclear in the rules" note of `entry` that this line depends on: the line says so and links it. */
+  unclear: z.string().regex(kebab).optional(),
+};
+
+/** The play-along page (`/<game>/play/`): how long the game lasts, the phases of a round, the rounds that differ. */
+const playAlong = z.strictObject({
+  /** The game's word for a round, singular and plural ("season", "seasons"). */
+  unit: z.tuple([z.string().min(1), z.string().min(1)]),
+  /** The game's length by setup: exactly one holds for any setup (the content check enumerates them). */
+  length: z
+    .array(
+      z.strictObject({
+        rounds: z.number().int().min(1).max(99),
+        when: setupCondition.optional(),
+        /** Rounds per stage where the game counts rounds in stages (e.g. 3 stages of 6 rounds). */
+        stage: z.number().int().min(1).optional(),
+      }),
+    )
+    .default([]),
+  /** For a game with no fixed length: the triggers that end it, to watch. */
+  ends: z.array(z.strictObject({ text: z.string().min(1), entry: entryRef, when: setupCondition.optional() })).default([]),
+  /** The word for a stage, where `length` counts rounds in stages ("stage"). */
+  stageWord: z.string().min(1).optional(),
+  /** The steps of every round, in order (alternatives for different setups carry `when`). */
+  phases: z.array(z.strictObject(playItem)).min(1),
+  /** What differs in some rounds: `rounds` lists them; `last` is the setup's last round. */
+  special: z
+    .array(z.strictObject({ ...playItem, rounds: z.array(z.union([z.number().int().min(1), z.literal('last')])).min(1) }))
+    .default([]),
+});
+
 /** A quick link on the game page: to an entry, or to one of the game's own pages (setup guide, print...). */
 const quickLink = z.strictObject({ label: z.string().min(1), entry: z.string().regex(kebab) });
 
@@ -85,6 +137,8 @@ export const gameSchema = z
     /** Entries whose numbered steps make the setup guide, in order. */
     setupGuide: z.array(z.string().regex(kebab)).default([]),
     options: z.array(optionSchema).default([]),
+    /** The play-along page: the game's length, the phases of a round and its special rounds (see `src/lib/play-along.ts`). */
+    playAlong: playAlong.optional(),
     /**
      * Players' everyday words for this game's own terms ("vp" → honor, "money" → coins): a search for the word also
      * finds the terms, a little below the word itself. Plain English synonyms ("fight" → combat) are the search's
@@ -106,3 +160,7 @@ export const gameSchema = z
 export type GameInput = z.input<typeof gameSchema>;
 export type Game = z.output<typeof gameSchema>;
 export type GameOption = Game['options'][number];
+/** A game's play-along description, as parsed. */
+export type PlayAlong = NonNullable<Game['playAlong']>;
+/** A setup condition in a game file (`{ mode: epic }`, `{ not: { solo: true } }`). */
+export type SetupCondition = z.output<typeof setupCondition>;

@@ -18,6 +18,7 @@ const pages = {
   'unclear rules': '/now-or-never/unclear/',
   print: '/vindication/print/',
   'quick reference': '/pencilvillage/quick-reference/',
+  'play along': '/forge-war/play/?mode=epic&bonus-tiles=1',
 };
 
 /**

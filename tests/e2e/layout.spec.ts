@@ -14,6 +14,7 @@ const pageTypes = {
   'my setup': '/pencilvillage/my-setup/?character=erwin-lyme&mods=alien',
   search: '/search/?q=coins',
   '404': '/no/such/page/',
+  'play along': '/forge-war/play/?mode=epic&bonus-tiles=1',
 };
 
 test('no page type scrolls sideways from 320 to 430 px', async ({ page }) => {

@@ -10,7 +10,7 @@ import { transformRuleTree } from '../../src/lib/rule-tree';
 import { parseEntryBody } from '../../src/build/entry-tree';
 
 const game = gameSchema.parse(parse(readFileSync('content/games/now-or-never.yaml', 'utf8')));
-const games = [{ ...game, quickLinks: [], setupGuide: [], synonyms: {} }];
+const games = [{ ...game, quickLinks: [], setupGuide: [], synonyms: {}, playAlong: undefined }];
 let place = 0;
 /** An entry of the overview section, each at its own place unless `data` says otherwise. */
 const entry = (slug: string, data: Record<string, unknown> = {}): EntryRecord => ({

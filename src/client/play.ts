@@ -1,0 +1,88 @@
+/**
+ * The play-along page: the current round, kept per game on this device (validated on read) until "New game", moved
+ * by the next and previous controls, and the special lines of that round. Which lines belong to the current setup is
+ * the options CSS's job (before the first paint); this script only picks the round's lines among them and reads the
+ * setup's length from the length the CSS shows.
+ */
+import { clampRound, roundLabel } from '../lib/play-along';
+import { api } from './rules';
+
+const shown = (el: Element): boolean => (el as HTMLElement).checkVisibility?.() ?? (el as HTMLElement).offsetParent !== null;
+
+/** Starts the page: restores the round, wires the controls. */
+export function startPlayAlong(): void {
+  const head = api();
+  const game = document.body.dataset.game;
+  const panel = document.querySelector<HTMLElement>('[data-play]');
+  if (!head || !game || !panel) return;
+  const unit = panel.dataset.unit ?? 'round';
+  const stageWord = panel.dataset.stageWord;
+  const num = panel.querySelector<HTMLElement>('[data-round]')!;
+  const of = panel.querySelector<HTMLElement>('[data-round-of]')!;
+  const stage = panel.querySelector<HTMLElement>('[data-round-stage]')!;
+  const prev = panel.querySelector<HTMLButtonElement>('[data-prev-round]')!;
+  const next = panel.querySelector<HTMLButtonElement>('[data-next-round]')!;
+  const status = document.getElementById('play-status');
+  const specials = Array.from(panel.querySelectorAll<HTMLElement>('[data-special]'));
+  const none = panel.querySelector<HTMLElement>('[data-special-none]');
+  const unsaved = panel.querySelector<HTMLElement>('[data-play-unsaved]');
+  const rounds = document.querySelector<HTMLElement>('[data-rounds]:not([data-triggers])');
+  let saved = true;
+
+  /** The setup's length, as the options CSS shows it (none where the game ends on triggers). */
+  const length = (): { rounds: number; stage?: number } | undefined => {
+    const el = Array.from(document.querySelectorAll<HTMLElement>('[data-lengths] [data-count]')).find(shown);
+    if (!el) return undefined;
+    const stageLength = Number(el.dataset.stage);
+    return { rounds: Number(el.dataset.count), ...(stageLength ? { stage: stageLength } : {}) };
+  };
+  let round = head.readRound(game) ?? 1;
+
+  const render = (announce = false) => {
+    const len = length();
+    round = clampRound(round, len?.rounds);
+    // The setup's length alone, where the HTML holds one per setup for the CSS to pick from.
+    if (len && rounds) rounds.textContent = String(len.rounds);
+    num.textContent = String(round);
+    of.textContent = len ? ` of ${len.rounds}` : '';
+    const label = roundLabel(round, unit, len, stageWord);
+    stage.textContent = label.split(' · ')[1] ?? '';
+    prev.disabled = round <= 1;
+    next.disabled = !!len && round >= len.rounds;
+    for (const li of specials) li.hidden = !(li.dataset.at ?? '').split(' ').includes(String(round));
+    if (none) none.hidden = specials.some(shown);
+    if (status && announce) status.textContent = label;
+    if (unsaved) unsaved.hidden = saved;
+    panel.removeAttribute('data-pending');
+  };
+  const go = (to: number) => {
+    round = clampRound(to, length()?.rounds);
+    saved = head.writeRound(game, round);
+    render(true);
+  };
+  prev.addEventListener('click', () => go(round - 1));
+  next.addEventListener('click', () => go(round + 1));
+
+  const dialog = document.getElementById('play-confirm') as HTMLDialogElement | null;
+  document.getElementById('play-new')?.addEventListener('click', () => {
+    if (dialog?.showModal) dialog.showModal();
+    else if (window.confirm('Start a new game? The round goes back to 1.')) newGame();
+  });
+  const newGame = () => {
+    saved = head.clearRound(game);
+    round = 1;
+    render(true);
+  };
+  dialog?.addEventListener('close', () => {
+    if (dialog.returnValue === 'new') newGame();
+    dialog.returnValue = '';
+  });
+  document.addEventListener('rules:options', () => render());
+  // Restored from the back/forward cache: the round may have moved on another page load since.
+  window.addEventListener('pageshow', (e) => {
+    if (!e.persisted) return;
+    round = head.readRound(game) ?? 1;
+    render();
+  });
+  render();
+}
