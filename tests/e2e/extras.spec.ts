@@ -272,7 +272,7 @@ const GUIDE_SETUPS: { path: string; has: string[]; hasNot: string[] }[] = [
   },
   {
     path: '/vindication/setup-guide/?jewelcrafter=1&sacred-stones=1&temple-ruins=1',
-    has: ['Region swap', 'for 6: 1 each of holy spire, fort, library, command post, monastery and shrine', 'Sacred Stones: its 2 tiles go in'],
+    has: ['Region swap', 'pouch total stays the same', 'for 6: 1 each of holy spire, fort, library, command post, monastery and shrine', 'Sacred Stones: its 2 tiles go in'],
     hasNot: ['For a first game, play with the 19 core regions'],
   },
   { path: '/forge-war/setup-guide/?mode=epic&bonus-tiles=1', has: ['3 adventurer tiles', 'already takes that into account'], hasNot: ['4 adventurer tiles', '1 adventurer fewer'] },
