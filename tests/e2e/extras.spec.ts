@@ -276,6 +276,7 @@ const GUIDE_SETUPS: { path: string; has: string[]; hasNot: string[] }[] = [
     hasNot: ['For a first game, play with the 19 core regions'],
   },
   { path: '/forge-war/setup-guide/?mode=epic&bonus-tiles=1', has: ['3 adventurer tiles', 'already takes that into account'], hasNot: ['4 adventurer tiles', '1 adventurer fewer'] },
+  { path: '/forge-war/setup-guide/?solo=1', has: ['4 adventurer tiles', 'already in the steps above', 'which of the last 2 comes first is unclear'], hasNot: ['extra adventurer'] },
   { path: '/now-or-never/setup-guide/?seasons=4', has: ['B, C, D, E, F, H, J, L or M', 'Unclear in the rules'], hasNot: ['A to N (14 spaces)'] },
   { path: '/now-or-never/setup-guide/?solo=1', has: ['take 17 coins', 'keep 4 of 8', 'Your hero starts'], hasNot: ['takes 17 coins', 'Unclear in the rules'] },
 ];
