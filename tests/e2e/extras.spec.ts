@@ -267,18 +267,44 @@ for (const [game, { pick, texts }] of Object.entries(GAMES)) {
 const GUIDE_SETUPS: { path: string; has: string[]; hasNot: string[] }[] = [
   {
     path: '/vindication/setup-guide/',
-    has: ['For a first game, play with the 19 core regions', '8 in potential, 8 in influence, 2 in conviction', 'spaces 30, 45, 60 and 75', 'goes first'],
+    has: [
+      'For a first game, play with the 19 core regions',
+      '8 in potential, 8 in influence, 2 in conviction',
+      'spaces 30, 45, 60 and 75',
+      'goes first',
+    ],
     hasNot: ['Region swap'],
   },
   {
     path: '/vindication/setup-guide/?jewelcrafter=1&sacred-stones=1&temple-ruins=1',
-    has: ['Region swap', 'pouch total stays the same', 'for 6: 1 each of holy spire, fort, library, command post, monastery and shrine', 'Sacred Stones: its 2 tiles go in'],
+    has: [
+      'Region swap',
+      'pouch total stays the same',
+      'for 6: 1 each of holy spire, fort, library, command post, monastery and shrine',
+      'Sacred Stones: its 2 tiles go in',
+    ],
     hasNot: ['For a first game, play with the 19 core regions'],
   },
-  { path: '/forge-war/setup-guide/?mode=epic&bonus-tiles=1', has: ['3 adventurer tiles', 'already takes that into account'], hasNot: ['4 adventurer tiles', '1 adventurer fewer'] },
-  { path: '/forge-war/setup-guide/?solo=1', has: ['4 adventurer tiles', 'already in the steps above', 'which of the last 2 comes first is unclear'], hasNot: ['extra adventurer'] },
-  { path: '/now-or-never/setup-guide/?seasons=4', has: ['B, C, D, E, F, H, J, L or M', 'Unclear in the rules'], hasNot: ['A to N (14 spaces)'] },
-  { path: '/now-or-never/setup-guide/?solo=1', has: ['take 17 coins', 'keep 4 of 8', 'Your hero starts'], hasNot: ['takes 17 coins', 'Unclear in the rules'] },
+  {
+    path: '/forge-war/setup-guide/?mode=epic&bonus-tiles=1',
+    has: ['3 adventurer tiles', 'already takes that into account'],
+    hasNot: ['4 adventurer tiles', '1 adventurer fewer'],
+  },
+  {
+    path: '/forge-war/setup-guide/?solo=1',
+    has: ['4 adventurer tiles', 'already in the steps above', 'which of the last 2 comes first is unclear'],
+    hasNot: ['extra adventurer'],
+  },
+  {
+    path: '/now-or-never/setup-guide/?seasons=4',
+    has: ['B, C, D, E, F, H, J, L or M', 'Unclear in the rules'],
+    hasNot: ['A to N (14 spaces)'],
+  },
+  {
+    path: '/now-or-never/setup-guide/?solo=1',
+    has: ['take 17 coins', 'keep 4 of 8', 'Your hero starts'],
+    hasNot: ['takes 17 coins', 'Unclear in the rules'],
+  },
 ];
 
 test('setup guide: every setup step of the chosen options, counts stated once, unclear readings marked', async ({ page }) => {
