@@ -1,6 +1,7 @@
 /**
  * The setup guide's checkboxes: ticks are restored from and saved to this device (per game, validated on read: a
- * corrupt value is ignored), "Start over" clears them, and a status line counts the steps of the shown setup.
+ * corrupt value is ignored), "Start over" clears them with an "Undo" that puts them back until the next tick, and a
+ * status line (kept in view by the page's CSS) counts the steps of the shown setup.
  */
 import { api, toast } from './rules';
 
@@ -12,12 +13,25 @@ export function startSetupGuide(): void {
   const known = new Set(boxes.map((b) => b.dataset.step!));
   const ticks = new Set([...head.readTicks(game)].filter((id) => known.has(id)));
   const status = document.getElementById('guide-status');
+  const undo = document.getElementById('guide-undo');
+  /** The ticks "Start over" cleared, while they can still be put back. */
+  let cleared: string[] = [];
 
   /** "3 of 14 steps done": only the steps the current setup shows count. */
   const render = () => {
     const shown = boxes.filter((b) => b.checkVisibility?.() ?? b.offsetParent !== null);
     const done = shown.filter((b) => b.checked).length;
     if (status) status.textContent = done === 0 ? `${shown.length} steps for this setup.` : `${done} of ${shown.length} steps done.`;
+  };
+  /** Shows the ticks of `ticks` on the boxes, saves them and recounts. */
+  const apply = () => {
+    for (const b of boxes) b.checked = ticks.has(b.dataset.step!);
+    head.writeTicks(game, ticks);
+    render();
+  };
+  const dropUndo = () => {
+    cleared = [];
+    if (undo) undo.hidden = true;
   };
   for (const b of boxes) b.checked = ticks.has(b.dataset.step!);
   render();
@@ -27,15 +41,27 @@ export function startSetupGuide(): void {
     if (!box.matches?.('input[type="checkbox"][data-step]')) return;
     if (box.checked) ticks.add(box.dataset.step!);
     else ticks.delete(box.dataset.step!);
+    dropUndo();
     head.writeTicks(game, ticks);
     render();
   });
   document.getElementById('guide-reset')?.addEventListener('click', () => {
+    if (ticks.size === 0) return toast('No ticks to clear');
+    cleared = [...ticks];
     ticks.clear();
-    for (const b of boxes) b.checked = false;
-    head.writeTicks(game, ticks);
-    render();
-    toast('All ticks cleared');
+    apply();
+    if (status) status.textContent = `Ticks cleared (${cleared.length}). ${status.textContent}`;
+    if (undo) {
+      undo.hidden = false;
+      undo.focus();
+    }
+  });
+  undo?.addEventListener('click', () => {
+    for (const id of cleared) ticks.add(id);
+    dropUndo();
+    apply();
+    document.getElementById('guide-reset')?.focus();
+    toast('Ticks restored');
   });
   document.addEventListener('rules:options', render);
 }

@@ -56,10 +56,24 @@ for (const [game, { pick, texts }] of Object.entries(GAMES)) {
       await page.reload();
       await expect(page.locator(`main input[data-step="${id}"]`)).toBeChecked();
       await expect(checked(page)).toHaveCount(1);
+      // The progress line stays in view while the reader scrolls to the last step.
+      await page.getByRole('button', { name: 'Start over' }).scrollIntoViewIfNeeded();
+      await expect(page.locator('#guide-status')).toBeInViewport();
+      await expect(page.locator('#guide-status')).toHaveText(/^1 of \d+ steps done\.$/);
+      // Start over can be undone: the ticks come back, and stay after a reload.
+      await page.getByRole('button', { name: 'Start over' }).click();
+      await expect(checked(page)).toHaveCount(0);
+      await expect(page.locator('#guide-status')).toContainText('Ticks cleared (1).');
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await expect(page.locator(`main input[data-step="${id}"]`)).toBeChecked();
+      await expect(page.getByRole('button', { name: 'Undo' })).toBeHidden();
+      await page.reload();
+      await expect(checked(page)).toHaveCount(1);
       await page.getByRole('button', { name: 'Start over' }).click();
       await expect(checked(page)).toHaveCount(0);
       await page.reload();
       await expect(checked(page)).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Undo' })).toBeHidden();
       // Each group of steps links to its rule entry.
       await expect(page.locator('main .guide-group h2 a').first()).toHaveAttribute('href', new RegExp(`^/${game}/[a-z0-9-]+/$`));
       expect(errors()).toEqual([]);
@@ -248,3 +262,58 @@ for (const [game, { pick, texts }] of Object.entries(GAMES)) {
     });
   });
 }
+
+/** Setups whose guide must hold (and must not hold) a step, opened as a shared link (the link's setup is shown). */
+const GUIDE_SETUPS: { path: string; has: string[]; hasNot: string[] }[] = [
+  {
+    path: '/vindication/setup-guide/',
+    has: [
+      'For a first game, play with the 19 core regions',
+      '8 in potential, 8 in influence, 2 in conviction',
+      'spaces 30, 45, 60 and 75',
+      'goes first',
+    ],
+    hasNot: ['Region swap'],
+  },
+  {
+    path: '/vindication/setup-guide/?jewelcrafter=1&sacred-stones=1&temple-ruins=1',
+    has: [
+      'Region swap',
+      'pouch total stays the same',
+      'for 6: 1 each of holy spire, fort, library, command post, monastery and shrine',
+      'Sacred Stones: its 2 tiles go in',
+    ],
+    hasNot: ['For a first game, play with the 19 core regions'],
+  },
+  {
+    path: '/forge-war/setup-guide/?mode=epic&bonus-tiles=1',
+    has: ['3 adventurer tiles', 'already takes that into account'],
+    hasNot: ['4 adventurer tiles', '1 adventurer fewer'],
+  },
+  {
+    path: '/forge-war/setup-guide/?solo=1',
+    has: ['4 adventurer tiles', 'already in the steps above', 'which of the last 2 comes first is unclear'],
+    hasNot: ['extra adventurer'],
+  },
+  {
+    path: '/now-or-never/setup-guide/?seasons=4',
+    has: ['B, C, D, E, F, H, J, L or M', 'Unclear in the rules'],
+    hasNot: ['A to N (14 spaces)'],
+  },
+  {
+    path: '/now-or-never/setup-guide/?solo=1',
+    has: ['take 17 coins', 'keep 4 of 8', 'Your hero starts'],
+    hasNot: ['takes 17 coins', 'Unclear in the rules'],
+  },
+];
+
+test('setup guide: every setup step of the chosen options, counts stated once, unclear readings marked', async ({ page }) => {
+  const errors = watchErrors(page);
+  for (const { path, has, hasNot } of GUIDE_SETUPS) {
+    await page.goto(path);
+    const text = (await page.locator('main .guide').innerText()).replace(/\s+/g, ' ');
+    for (const t of has) expect(text, `${path} shows "${t}"`).toContain(t);
+    for (const t of hasNot) expect(text, `${path} hides "${t}"`).not.toContain(t);
+  }
+  expect(errors()).toEqual([]);
+});
