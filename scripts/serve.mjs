@@ -1,5 +1,6 @@
 // Serves the built site (dist/, or RULES_OUT_DIR) on http://localhost:PORT (default 4321) with serve-handler, the
-// maintained static handler behind `serve`: `/x` redirects to `/x/` (`/x?q` to `/x/?q`, the query kept), a directory serves its index.html, unknown
+// maintained static handler behind `serve`: `/x` redirects to `/x/` (`/x?q` to `/x/?q`, the query kept), a directory
+// serves its index.html, unknown
 // paths get dist/404.html with status 404, and every header of dist/_headers (CSP, caching) is applied, as a static
 // host applies it. Text goes out compressed: the build's Brotli copy (`<file>.br`, quality 11, see
 // scripts/precompressed.mjs) when the browser accepts Brotli, otherwise gzip or Brotli made per request by

@@ -3,7 +3,6 @@
  * page, keep the screen on; and the visit goes on the "recently viewed" list.
  */
 import { api, onRestored, optionState, toast } from './rules';
-import { drawQr } from './qr';
 import { shareLink, shareUrl } from './share';
 
 /** This rule in the whole shown setup: every option that differs from the game's default (see `setupQuery`). */
@@ -37,9 +36,8 @@ function setupShare() {
     if (!dialog || !target) return;
     const url = currentShareUrl();
     dialog.querySelector('[data-qr-link]')!.textContent = url;
-    void drawQr(target, url, `QR code of the link to ${document.querySelector('h1')?.textContent?.trim() ?? 'this rule'}`).then(
-      () => !dialog.open && dialog.showModal(),
-    );
+    const label = `QR code of the link to ${document.querySelector('h1')?.textContent?.trim() ?? 'this rule'}`;
+    void import('./qr').then(({ drawQr }) => drawQr(target, url, label)).then(() => !dialog.open && dialog.showModal());
   });
   dialog?.querySelector('[data-qr-close]')?.addEventListener('click', () => dialog.close());
 }

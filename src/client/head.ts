@@ -8,10 +8,14 @@
  * It is the only copy of the option logic in the browser: page scripts use it through `window.RulesHead`
  * (see `src/client/rules.ts`) instead of bundling the option module a second time.
  */
-import { currentTokens, parseSettings, sameSettings, sharedOptionIds, shownSettings, visibilityCss, type OptionsGame, type Settings } from '../lib/options';
+import {
+  currentTokens, parseSettings, sameSettings, sharedOptionIds, shownSettings, visibilityCss, type OptionsGame, type Settings,
+} from '../lib/options';
 import { readPreferences, readSaved } from './storage';
 
-export { defaultSettings, describeSettings, isActive, parseSettings, sameSettings, serializeSettings, settingsFromForm, setupQuery } from '../lib/options';
+export {
+  defaultSettings, describeSettings, isActive, parseSettings, sameSettings, serializeSettings, settingsFromForm, setupQuery,
+} from '../lib/options';
 export * from './storage';
 
 export interface HeadState {

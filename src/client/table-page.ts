@@ -14,7 +14,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The game's unclear notes that rulings can be kept on, by key (`slug#id`) with their rule's title. */
 function knownNotes(): Map<string, string> {
-  return new Map(Array.from(document.querySelectorAll<HTMLElement>('#table-notes [data-key]')).map((li) => [li.dataset.key!, li.dataset.title ?? '']));
+  const items = Array.from(document.querySelectorAll<HTMLElement>('#table-notes [data-key]'));
+  return new Map(items.map((li) => [li.dataset.key!, li.dataset.title ?? '']));
 }
 
 function rulingItem(title: string, ruling: Ruling): HTMLLIElement {
@@ -51,7 +52,8 @@ export function startTablePage(): void {
     link.href = url || '#';
     link.textContent = url;
     status.textContent = tooLong
-      ? `Your rulings make the link too long to share (${fragment.length} characters, at most ${MAX_TABLE_FRAGMENT}). Shorten your own rulings on the Unclear rules page.`
+      ? `Your rulings make the link too long to share (${fragment.length} characters, at most ${MAX_TABLE_FRAGMENT}). ` +
+        'Shorten your own rulings on the Unclear rules page.'
       : `The link holds your setup and ${plural(keys.length, 'ruling')}.`;
     if (tooLong) qr.replaceChildren();
     else void drawQr(qr, url, 'QR code of the table link');
@@ -120,7 +122,8 @@ function incomingOffer(
     const read = readTableFragment(location.hash);
     if (read === 'too-long') {
       dropHash();
-      status.textContent = `That table link is too long (${location.hash.length - 1} characters, at most ${MAX_TABLE_FRAGMENT}): nothing was changed.`;
+      const length = location.hash.length - 1;
+      status.textContent = `That table link is too long (${length} characters, at most ${MAX_TABLE_FRAGMENT}): nothing was changed.`;
       toast('Link too long: nothing changed');
       return;
     }
@@ -132,9 +135,11 @@ function incomingOffer(
     const dropped = Object.keys(all).length - Object.keys(rulings).length;
     const settings = { ...head.defaultSettings(state.game), ...named };
     const n = Object.keys(rulings).length;
-    document.getElementById('table-import-title')!.textContent = n ? `Use this table's setup and its ${plural(n, 'ruling')}?` : "Use this table's setup?";
+    const question = n ? `Use this table's setup and its ${plural(n, 'ruling')}?` : "Use this table's setup?";
+    document.getElementById('table-import-title')!.textContent = question;
     document.getElementById('table-import-setup')!.textContent = `Setup: ${head.describeSettings(state.game, settings)}.`;
-    document.getElementById('table-import-list')!.replaceChildren(...Object.keys(rulings).map((k) => rulingItem(notes.get(k)!, rulings[k]!)));
+    const items = Object.keys(rulings).map((k) => rulingItem(notes.get(k)!, rulings[k]!));
+    document.getElementById('table-import-list')!.replaceChildren(...items);
     document.getElementById('table-import-dropped')!.textContent = dropped
       ? `${plural(dropped, 'ruling')} for rules that no longer exist left out.`
       : '';

@@ -35,4 +35,6 @@ export function gamePages(game: Game): GamePage[] {
 }
 
 /** Path segments of a game's own pages: no rule entry may use them as its slug. */
-export const RESERVED_SLUGS = new Set(['terms', 'options', 'my-setup', 'setup-guide', 'changes', 'unclear', 'table', 'print', 'quick-reference', 'index']);
+export const RESERVED_SLUGS = new Set([
+  'terms', 'options', 'my-setup', 'setup-guide', 'changes', 'unclear', 'table', 'print', 'quick-reference', 'index',
+]);
