@@ -26,6 +26,7 @@ function rulingItem(title: string, ruling: Ruling): HTMLLIElement {
   return li;
 }
 
+/** Draws the table link and its QR code (again when the options or a back/forward restore change them); offers a link's. */
 export function startTablePage(): void {
   const head = api();
   const state = optionState();
