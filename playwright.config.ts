@@ -18,8 +18,9 @@ export default defineConfig({
   use: {
     baseURL: port ? `http://localhost:${port}` : undefined,
     viewport: { width: 390, height: 844 },
-    // The system's Chromium (scripts/chrome.mjs), else Playwright's own.
-    launchOptions: { executablePath: chromePath(), args: CHROME_FLAGS },
+    // The system's Chromium (scripts/chrome.mjs), else Playwright's own. Playwright turns the back/forward cache off by
+    // default; players' browsers have it on, so the tests do too (tests/e2e/table.spec.ts checks that Back restores).
+    launchOptions: { executablePath: chromePath(), args: CHROME_FLAGS, ignoreDefaultArgs: ['--disable-back-forward-cache'] },
   },
   // The site as a static host serves it: scripts/serve.mjs runs `serve` with dist/_headers applied (CSP included).
   webServer: {

@@ -1,5 +1,6 @@
 // Serves the built site (dist/, or RULES_OUT_DIR) on http://localhost:PORT (default 4321) with serve-handler, the
-// maintained static handler behind `serve`: `/x` redirects to `/x/`, a directory serves its index.html, unknown
+// maintained static handler behind `serve`: `/x` redirects to `/x/` (`/x?q` to `/x/?q`, the query kept), a directory
+// serves its index.html, unknown
 // paths get dist/404.html with status 404, and every header of dist/_headers (CSP, caching) is applied, as a static
 // host applies it. Text goes out compressed: the build's Brotli copy (`<file>.br`, quality 11, see
 // scripts/precompressed.mjs) when the browser accepts Brotli, otherwise gzip or Brotli made per request by
@@ -74,6 +75,25 @@ function unreadablePath(url) {
   }
 }
 
+/**
+ * Where a slash-less page URL with a query goes: `/x?a=1` -> `/x/?a=1` when `x/index.html` exists (serve-handler's own
+ * redirect drops the query, and a shared link's setup with it). Undefined for anything else, left to serve-handler.
+ */
+function slashRedirect(rawUrl) {
+  const q = rawUrl.indexOf('?');
+  if (q < 0) return undefined;
+  const path = rawUrl.slice(0, q);
+  if (path.endsWith('/') || /\.[^/]*$/.test(path)) return undefined;
+  let dir;
+  try {
+    dir = resolve(root, `.${decodeURIComponent(path)}`);
+  } catch {
+    return undefined; // a malformed path: serve-handler answers it
+  }
+  if (!dir.startsWith(root) || !existsSync(join(dir, 'index.html'))) return undefined;
+  return `${path}/${rawUrl.slice(q)}`;
+}
+
 const server = createServer((request, response) => {
   // A plain 400, as a static host answers, before serve-handler (which gives a NUL byte to the file system: a 500).
   if (unreadablePath(request.url ?? '/')) {
@@ -81,6 +101,12 @@ const server = createServer((request, response) => {
     return;
   }
   (async () => {
+    const redirect = slashRedirect(request.url ?? '/');
+    if (redirect) {
+      response.writeHead(301, { Location: redirect, 'Cache-Control': 'no-cache' });
+      response.end();
+      return;
+    }
     await compress(request, response);
     await handler(request, response, config, fileAccess(request, response));
   })().catch((error) => {

@@ -1,5 +1,5 @@
 /** Display settings: theme (light/dark, else the system's) and text size, applied at once and kept. */
-import { api } from './rules';
+import { api, onRestored } from './rules';
 
 export function startDisplaySettings(): void {
   const head = api();
@@ -17,6 +17,7 @@ export function startDisplaySettings(): void {
   });
   if (size) {
     size.value = head.readPreferences().textSize ?? 'normal';
+    onRestored(() => (size.value = head.readPreferences().textSize ?? 'normal'));
     size.addEventListener('change', () => {
       const value = size.value === 'small' || size.value === 'large' || size.value === 'larger' ? size.value : undefined;
       if (value) root.dataset.textSize = value;

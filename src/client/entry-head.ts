@@ -1,17 +1,15 @@
 /**
- * A rule page's tools: share (the title link and the button share the rule in the shown setup), pin it to the game
+ * A rule page's tools: share (the title link, the button and a QR code share the rule in the whole shown setup), pin it to the game
  * page, keep the screen on; and the visit goes on the "recently viewed" list.
  */
-import { api, optionState, toast } from './rules';
+import { api, onRestored, optionState, toast } from './rules';
 import { shareLink, shareUrl } from './share';
 
-const pageOptions = () => (document.body.dataset.pageOptions ?? '').split(',').filter(Boolean);
-
-function currentShareUrl(): string {
+/** This rule in the whole shown setup: every option that differs from the game's default (see `setupQuery`). */
+export function currentShareUrl(): string {
   const state = optionState();
   const head = api();
-  const options = pageOptions();
-  const query = state && head && options.length ? head.serializeSettings(state.game, state.shown, options) : '';
+  const query = state && head ? head.setupQuery(state.game, state.shown) : '';
   return shareUrl(location.origin, location.pathname, query);
 }
 
@@ -31,6 +29,17 @@ function setupShare() {
   };
   title?.addEventListener('click', share);
   document.getElementById('share-button')?.addEventListener('click', share);
+  // The rule's link as a QR code, for a friend across the table (the QR library loads only when it is opened).
+  const dialog = document.getElementById('share-qr') as HTMLDialogElement | null;
+  const target = dialog?.querySelector<HTMLElement>('[data-qr]');
+  document.querySelector('[data-share-qr]')?.addEventListener('click', () => {
+    if (!dialog || !target) return;
+    const url = currentShareUrl();
+    dialog.querySelector('[data-qr-link]')!.textContent = url;
+    const label = `QR code of the link to ${document.querySelector('h1')?.textContent?.trim() ?? 'this rule'}`;
+    void import('./qr').then(({ drawQr }) => drawQr(target, url, label)).then(() => !dialog.open && dialog.showModal());
+  });
+  dialog?.querySelector('[data-qr-close]')?.addEventListener('click', () => dialog.close());
 }
 
 function setupPin() {
@@ -41,6 +50,7 @@ function setupPin() {
   const slug = button.dataset.pin!;
   const render = () => button.setAttribute('aria-pressed', String(head.readPins(game).includes(slug)));
   render();
+  onRestored(render);
   button.addEventListener('click', () => {
     const pins = head.readPins(game);
     const pinned = pins.includes(slug);
@@ -90,4 +100,5 @@ export function startEntryHead(): void {
   setupPin();
   setupWakeLock();
   recordVisit();
+  onRestored(recordVisit);
 }

@@ -1,16 +1,21 @@
 /**
  * Runs inline in <head>, before the body is parsed: applies the saved theme and text size and, on a game's pages,
- * works out which play options to show (the reader's saved settings, or a shared link's options over them) and
+ * works out which play options to show (the reader's saved settings, or a shared link's whole setup: its options over
+ * the game's defaults, never over the reader's own) and
  * writes the CSS that shows only the matching conditional text. No flash of the wrong variant; a corrupt saved
  * value is ignored.
  *
  * It is the only copy of the option logic in the browser: page scripts use it through `window.RulesHead`
  * (see `src/client/rules.ts`) instead of bundling the option module a second time.
  */
-import { currentTokens, parseSettings, sameSettings, visibilityCss, type OptionsGame, type Settings } from '../lib/options';
+import {
+  currentTokens, parseSettings, sameSettings, sharedOptionIds, shownSettings, visibilityCss, type OptionsGame, type Settings,
+} from '../lib/options';
 import { readPreferences, readSaved } from './storage';
 
-export { defaultSettings, describeSettings, isActive, parseSettings, sameSettings, serializeSettings, settingsFromForm } from '../lib/options';
+export {
+  defaultSettings, describeSettings, isActive, parseSettings, sameSettings, serializeSettings, settingsFromForm, setupQuery,
+} from '../lib/options';
 export * from './storage';
 
 export interface HeadState {
@@ -19,7 +24,7 @@ export interface HeadState {
   saved: Settings;
   /** Options given in the URL (valid ones only): a shared setup. */
   fromUrl: Settings;
-  /** What the page shows: saved, overridden by the URL. */
+  /** What the page shows: the URL's options over the defaults when it names any, else the saved settings. */
   shown: Settings;
 }
 
@@ -35,20 +40,42 @@ export function isShared(state: HeadState): boolean {
   return Object.keys(state.fromUrl).length > 0 && !sameSettings(state.game, state.shown, state.saved);
 }
 
-/** Applies the theme and text size; on game pages, the options CSS and the shared-setup flag. */
+/** The event page scripts hear after a page came back from the back/forward cache (head state already re-read). */
+export const RESTORED_EVENT = 'rules:restored';
+
+let startedWith: { game?: OptionsGame } | undefined;
+
+/**
+ * Applies the theme and text size; on game pages, the options CSS and the shared-setup flag. Run again when the page
+ * is shown from the back/forward cache (`pageshow` with `persisted`): the setup, theme and text size are read again
+ * (the state object is updated in place, so scripts holding it see the change), then `rules:restored` and
+ * `rules:options` tell the page's scripts to redraw what they keep (pins, rulings, recent list, forms).
+ */
 export function start(game?: OptionsGame): void {
   const root = document.documentElement;
   const prefs = readPreferences();
   if (prefs.theme) root.dataset.theme = prefs.theme;
+  else delete root.dataset.theme;
   if (prefs.textSize) root.dataset.textSize = prefs.textSize;
+  else delete root.dataset.textSize;
   // Controls that need an API show only where it exists (set before the body renders: no layout shift).
   if ('wakeLock' in navigator) root.dataset.canWake = '';
+  if (!startedWith) addEventListener('pageshow', (e) => void (e.persisted && restore()));
+  startedWith = { game };
   if (!game) return;
   const saved = readSaved(game);
   const fromUrl = parseSettings(game, new URLSearchParams(location.search));
-  const state: HeadState = { game, saved, fromUrl, shown: { ...saved, ...fromUrl } };
-  window.rulesState = state;
-  show(state);
+  const state: HeadState = { game, saved, fromUrl, shown: shownSettings(game, saved, fromUrl) };
+  if (window.rulesState?.game.id === game.id) Object.assign(window.rulesState, state);
+  else window.rulesState = state;
+  show(window.rulesState);
+}
+
+/** A page back from the back/forward cache: read everything again and tell the page's scripts. */
+export function restore(): void {
+  start(startedWith?.game);
+  document.dispatchEvent(new CustomEvent(RESTORED_EVENT));
+  document.dispatchEvent(new CustomEvent('rules:options'));
 }
 
 /** Shows `state.shown`: rewrites the visibility CSS and sets `<html data-shared>` while a shared setup is shown. */
@@ -61,6 +88,6 @@ export function show(state: HeadState): void {
   if (style)
     style.textContent = visibilityCss(currentTokens(state.game, state.shown), {
       any: style.hasAttribute('data-any'),
-      shared: shared ? Object.keys(state.fromUrl) : [],
+      shared: shared ? sharedOptionIds(state.game, state.shown, state.saved, state.fromUrl) : [],
     });
 }

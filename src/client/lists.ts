@@ -1,5 +1,8 @@
-/** Lists drawn from what the reader keeps on this device: recently viewed rules (home), pinned rules (game page). */
-import { api } from './rules';
+/**
+ * Lists drawn from what the reader keeps on this device: recently viewed rules (home), pinned rules (game page).
+ * Drawn again when the page comes back from the back/forward cache.
+ */
+import { api, onRestored } from './rules';
 
 function item(url: string, title: string, note: string): HTMLLIElement {
   const li = document.createElement('li');
@@ -18,15 +21,25 @@ function item(url: string, title: string, note: string): HTMLLIElement {
 
 /** Home: the recently viewed rules, newest first (the section stays hidden while there are none). */
 export function startRecent(): void {
-  const items = api()?.readRecent() ?? [];
-  const list = document.getElementById('recent-list');
-  if (!list || items.length === 0) return;
-  list.replaceChildren(...items.map((r) => item(r.url, r.title, r.game)));
-  document.getElementById('recent')!.hidden = false;
+  const render = () => {
+    const items = api()?.readRecent() ?? [];
+    const list = document.getElementById('recent-list');
+    const section = document.getElementById('recent');
+    if (!list || !section) return;
+    list.replaceChildren(...items.map((r) => item(r.url, r.title, r.game)));
+    section.hidden = items.length === 0;
+  };
+  render();
+  onRestored(render);
 }
 
 /** Game page: the pinned rules, titles and summaries taken from the page's own entry list. */
 export function startPinned(): void {
+  drawPinned();
+  onRestored(drawPinned);
+}
+
+function drawPinned() {
   const game = document.body.dataset.game;
   const section = document.querySelector<HTMLElement>('[data-pinned]');
   const list = section?.querySelector('ul');

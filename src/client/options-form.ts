@@ -2,7 +2,7 @@
  * The options page form: every change is saved at once (validated by the option model, never trusted as typed),
  * options whose requirement fails are disabled, and "Back to defaults" resets the game's setup.
  */
-import { announceOptions, api, optionState } from './rules';
+import { announceOptions, api, onRestored, optionState } from './rules';
 
 export function startOptionsForm(): void {
   const head = api();
@@ -47,6 +47,10 @@ export function startOptionsForm(): void {
   };
   fill(state.shown);
   markInactive(state.shown);
+  onRestored(() => {
+    fill(state.shown);
+    markInactive(state.shown);
+  });
   form.addEventListener('change', () => {
     const settings = read();
     save(settings, `Saved: ${head.describeSettings(game, settings)}.`);

@@ -23,3 +23,6 @@ export function toast(message: string): void {
   el.classList.add('show');
   setTimeout(() => el.classList.remove('show'), 2500);
 }
+
+/** Runs `redraw` whenever the page is shown again from the back/forward cache (after the head state is re-read). */
+export const onRestored = (redraw: () => void): void => document.addEventListener('rules:restored', () => redraw());

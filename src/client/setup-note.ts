@@ -1,10 +1,11 @@
 /**
- * The shared-setup note: "Use this setup" saves the link's options as the reader's own; "Show my own" drops them
- * from the address and shows the reader's own setup. While the note shows, links into the game carry the
- * link's options (rewritten in place, so long-press and new tabs keep them too).
+ * The shared-setup note: "Use this setup" saves the whole shared setup as the reader's own; "Show my own" drops it
+ * from the address and shows the reader's own setup. While the note shows, links into the game carry the whole
+ * shared setup (rewritten in place, so long-press and new tabs keep it too).
+ * After a restore from the back/forward cache (`rules:restored`) the links are worked out again.
  */
-import { announceOptions, api, optionState, toast } from './rules';
-import { carryHref, carryQuery } from './shared-setup';
+import { announceOptions, api, onRestored, optionState, toast } from './rules';
+import { carryHref } from './shared-setup';
 
 const original = new WeakMap<HTMLAnchorElement, string>();
 
@@ -29,8 +30,13 @@ export function startSetupNote(): void {
   const state = optionState();
   if (!head || !state) return;
   const root = document.documentElement;
-  const query = () => (root.hasAttribute('data-shared') ? carryQuery(new URLSearchParams(location.search), Object.keys(state.fromUrl)) : '');
+  const current = () => optionState() ?? state;
+  const query = () => (root.hasAttribute('data-shared') ? head.setupQuery(current().game, current().shown) : '');
   rewriteLinks(state.game.id, query());
+  onRestored(() => {
+    rewriteLinks(state.game.id, '');
+    rewriteLinks(state.game.id, query());
+  });
   // Links added later (search results, lists drawn by scripts) carry the setup when followed.
   document.addEventListener(
     'click',

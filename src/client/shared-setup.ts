@@ -1,17 +1,8 @@
 /**
- * A shared setup (options in the page's URL) travels with the reader: links into the same game carry the link's
- * options until the reader adopts them or returns to their own. Pure functions of URLs, unit-tested.
+ * A shared setup (options in the page's URL) travels with the reader: links into the same game carry the whole shared
+ * setup (`setupQuery` of the shown options, not only the options the first link named) until the reader adopts it or
+ * returns to their own. Pure functions of URLs, unit-tested.
  */
-
-/** The query a shared setup adds to links: exactly the options the shared link set. */
-export function carryQuery(params: URLSearchParams, optionIds: readonly string[]): string {
-  const out = new URLSearchParams();
-  for (const id of optionIds) {
-    const v = params.get(id);
-    if (v !== null) out.set(id, v);
-  }
-  return out.toString().replace(/%2C/g, ',');
-}
 
 /**
  * The href a link should have while a shared setup shows: links to pages of `game` on this origin get `query`

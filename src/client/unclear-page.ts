@@ -4,7 +4,7 @@
  * such a link offers to use its rulings, never overwriting the reader's own without asking. Everything that comes
  * from storage or a link is shown as text.
  */
-import { api, toast } from './rules';
+import { api, onRestored, toast } from './rules';
 import { decodeRulings, encodeRulings } from './rulings';
 import { shareLink } from './share';
 import type { Ruling } from './storage';
@@ -99,6 +99,11 @@ export function startUnclearPage(): void {
     });
   }
   render();
+  onRestored(() => {
+    const now = mine();
+    for (const note of notes) fill(note, now[note.key]);
+    render();
+  });
 
   document.getElementById('rulings-share')?.addEventListener('click', () => {
     const rulings = mine();

@@ -1,6 +1,6 @@
 /**
- * The pages every game has besides its rules (A–Z, options, setup guide, what changes, unclear rules, print, quick
- * reference, my setup), with the condition under which a game has each: one list for routes, quick links and the footer.
+ * The pages every game has besides its rules (A–Z, options, setup guide, what changes, unclear rules, table link, print,
+ * quick reference, my setup), with the condition under which a game has each: one list for routes, quick links and the footer.
  */
 import type { Game } from '../schemas/game';
 import { choiceEntries } from './options';
@@ -29,10 +29,13 @@ export function gamePages(game: Game): GamePage[] {
     page('terms', 'A–Z terms', true, true),
     ...(game.options.length ? [page('options', 'Play options', false, true), page('changes', 'What options change', false, true)] : []),
     page('unclear', 'Unclear rules', false, true),
+    page('table', 'Table link', false, true),
     page('print', 'Print', false, true),
     ...(game.quickLinks.length ? [page('quick-reference', 'Quick reference', true, false)] : []),
   ];
 }
 
 /** Path segments of a game's own pages: no rule entry may use them as its slug. */
-export const RESERVED_SLUGS = new Set(['terms', 'options', 'my-setup', 'setup-guide', 'changes', 'unclear', 'print', 'quick-reference', 'play', 'index']);
+export const RESERVED_SLUGS = new Set([
+  'terms', 'options', 'my-setup', 'setup-guide', 'changes', 'unclear', 'table', 'print', 'quick-reference', 'play', 'index',
+]);

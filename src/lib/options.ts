@@ -297,20 +297,24 @@ export function settingsFromForm(game: OptionsGame, values: (id: string) => stri
 
 /**
  * The valid options found in a query string or in any value at all (e.g. parsed localStorage JSON, whatever its shape).
- * Unknown ids, inherited keys and invalid values are ignored, never an error.
+ * Unknown ids, inherited keys and invalid values are ignored, never an error; of an option named twice in a query, the
+ * first valid value counts.
  */
 export function parseSettings(game: OptionsGame, input: unknown): Settings {
   const out: Settings = {};
   if (!input || typeof input !== 'object' || Array.isArray(input)) return out;
-  const get = (id: string): unknown => {
-    if (input instanceof URLSearchParams) return input.has(id) ? input.get(id) : undefined;
-    return Object.prototype.hasOwnProperty.call(input, id) ? (input as Record<string, unknown>)[id] : undefined;
+  // A query may name an option more than once: its first valid value counts.
+  const get = (id: string): unknown[] => {
+    if (input instanceof URLSearchParams) return input.getAll(id);
+    return Object.prototype.hasOwnProperty.call(input, id) ? [(input as Record<string, unknown>)[id]] : [];
   };
   for (const option of game.options) {
-    const raw = get(option.id);
-    if (raw === undefined || raw === null) continue;
-    const value = parseOptionValue(option, raw);
-    if (value !== undefined) out[option.id] = value;
+    for (const raw of get(option.id)) {
+      const value = raw === undefined || raw === null ? undefined : parseOptionValue(option, raw);
+      if (value === undefined) continue;
+      out[option.id] = value;
+      break;
+    }
   }
   return out;
 }
@@ -328,6 +332,40 @@ export function serializeSettings(game: OptionsGame, settings: Settings, only?: 
     params.set(option.id, formatOptionValue(option, full[option.id]!));
   }
   return params.toString().replace(/%2C/g, ',');
+}
+
+/**
+ * A shared setup as a short query (without `?`): every option whose value differs from the game's default, in the
+ * game's option order (`players=4&story=1&seasons=5`). Options at their default are left out, since a page opened
+ * from a link takes the defaults for every option the link does not name. A setup with nothing changed still names
+ * one option (the game's first, at its default), so that the link is recognised as a setup and shows the defaults
+ * rather than the reader's own. A game without options gives an empty query.
+ */
+export function setupQuery(game: OptionsGame, settings: Settings): string {
+  const full = { ...defaultSettings(game), ...parseSettings(game, settings) };
+  const changed = game.options.filter((o) => formatOptionValue(o, full[o.id]!) !== formatOptionValue(o, defaultValue(o))).map((o) => o.id);
+  if (!changed.length && game.options.length) changed.push(game.options[0]!.id);
+  return serializeSettings(game, full, changed);
+}
+
+/**
+ * The setup a page shows: when its link names any valid option of the game (`fromUrl`), that is a whole shared setup,
+ * the link's options over the game's defaults, never over the reader's own; otherwise the reader's saved setup.
+ * For the same option the link always wins.
+ */
+export function shownSettings(game: OptionsGame, saved: Settings, fromUrl: Settings): Settings {
+  return Object.keys(fromUrl).length ? { ...defaultSettings(game), ...fromUrl } : { ...saved };
+}
+
+/**
+ * The options a shared setup's note names: those the link names, those that differ from the game's default, and
+ * those that differ from the reader's own, in the game's option order.
+ */
+export function sharedOptionIds(game: OptionsGame, shown: Settings, saved: Settings, fromUrl: Settings): string[] {
+  const format = (s: Settings, o: GameOption) => formatOptionValue(o, { ...defaultSettings(game), ...s }[o.id]!);
+  return game.options
+    .filter((o) => o.id in fromUrl || format(shown, o) !== format({}, o) || format(shown, o) !== format(saved, o))
+    .map((o) => o.id);
 }
 
 /**

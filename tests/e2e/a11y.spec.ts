@@ -16,6 +16,8 @@ const pages = {
   'setup guide with chosen values': '/pencilvillage/setup-guide/?character=erwin-lyme&mods=tire',
   'what changes': '/forge-war/changes/',
   'unclear rules': '/now-or-never/unclear/',
+  'table link': '/vindication/table/',
+  'table link opened on another phone (its question open)': '/now-or-never/table/#players=4&seasons=5',
   print: '/vindication/print/',
   'quick reference': '/pencilvillage/quick-reference/',
   'play along': '/forge-war/play/?mode=epic&bonus-tiles=1',

@@ -15,9 +15,9 @@ test('home lists the four games; a game lists its sections; entries open; Back a
   await overview.locator('a[href="/now-or-never/pass/"]').click();
   await expect(page).toHaveURL('/now-or-never/pass/');
   await expect(page.locator('h1')).toHaveText('Pass');
-  await page.goBack();
+  await page.goBack({ waitUntil: 'commit' });
   await expect(page).toHaveURL('/now-or-never/');
-  await page.goForward();
+  await page.goForward({ waitUntil: 'commit' });
   await expect(page.locator('h1')).toHaveText('Pass');
   expect(errors()).toEqual([]);
 });

@@ -145,7 +145,7 @@ for (const [game, { pick, texts }] of Object.entries(GAMES)) {
       expect(await page.locator('.ruling').innerText()).toBe(`Your table plays: ${reading}`);
 
       // Our own words, with markup in them: shown as typed.
-      await page.goBack();
+      await page.goBack({ waitUntil: 'commit' });
       const own = '<b>2 enemies</b> per level, always';
       await item.getByLabel('Our own ruling', { exact: true }).check();
       await item.locator('input[data-own]').fill(own);
@@ -154,7 +154,7 @@ for (const [game, { pick, texts }] of Object.entries(GAMES)) {
       await expect(page.locator('.ruling b')).toHaveCount(0);
 
       // Clear removes it.
-      await page.goBack();
+      await page.goBack({ waitUntil: 'commit' });
       await item.getByRole('button', { name: /^Clear/ }).click();
       await item.locator('h3 a').click();
       await expect(page.locator('.ruling')).toHaveCount(0);

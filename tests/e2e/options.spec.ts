@@ -88,13 +88,14 @@ test('options that need another option are disabled until it holds (Forge War bo
 });
 
 test.describe('shared links', () => {
-  test('the note names exactly the options in the link, not the reader’s own', async ({ page }) => {
+  test('the note names the shared setup: the link’s options and where it differs from the reader’s own', async ({ page }) => {
     await page.goto('/now-or-never/seasons/?story=1');
     await page.getByRole('button', { name: 'Use this setup' }).click();
     await expect(page.locator('#setup-note')).toBeHidden();
     await page.goto('/now-or-never/end-of-game/?seasons=4');
     await expect(page.locator('#setup-note')).toBeVisible();
-    expect(await chips(page, '#setup-note')).toEqual(['4 seasons']);
+    // The link's 4 seasons; story mode, which the link leaves at its default, is off here though the reader's own is on.
+    expect(await chips(page, '#setup-note')).toEqual(['Standard game (no story)', '4 seasons']);
     // One element on top: the "Shown for" line gives way to the note.
     await expect(page.locator('#setup-bar')).toBeHidden();
   });
@@ -105,7 +106,7 @@ test.describe('shared links', () => {
     await expect(page).toHaveURL(/\/now-or-never\/final-production\/\?seasons=4$/);
     await expect(page.locator('#setup-note')).toBeVisible();
     expect(await chips(page, '#setup-note')).toEqual(['4 seasons']);
-    await page.goBack();
+    await page.goBack({ waitUntil: 'commit' });
     await page.getByRole('button', { name: 'Show my own' }).click();
     await expect(page.locator('#setup-note')).toBeHidden();
     expect(await prose(page)).toMatch(/\b6 seasons\b/);
@@ -144,7 +145,7 @@ test.describe('shared links', () => {
 });
 
 test.describe('“Shown for”', () => {
-  test('lists only the options the entry depends on, on one line, non-defaults first, names as printed', async ({ page }) => {
+  test('lists only the options the entry depends on, whole (wrapping, never cut off), non-defaults first, names as printed', async ({ page }) => {
     await page.goto('/vindication/options/');
     await page.getByLabel('3 players', { exact: true }).check();
     await page.goto('/vindication/setup/');
@@ -154,8 +155,10 @@ test.describe('“Shown for”', () => {
     expect(labels[0]).toBe('3 players');
     for (const l of labels) expect(l).not.toMatch(/^No [a-z]/); // "Without Guilds & Monuments", not "No guilds & Monuments"
     expect(labels).toContain('Without Guilds & Monuments');
-    const box = await bar.boundingBox();
-    expect(box!.height).toBeLessThan(50); // one line
+    // Every label whole and inside the line: nothing scrolls sideways or is clipped.
+    for (const tag of await bar.locator('.setup-tag:visible').all())
+      expect(await tag.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.getBoundingClientRect().right <= innerWidth)).toBe(true);
+    expect(await bar.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
   });
 
   test('the rule’s first line is in the first screen (390x844), shared or not, on the longest heads of every game', async ({ page }) => {

@@ -19,6 +19,9 @@ test.describe('from the server, without a service worker', () => {
       ['/now-or-never/pass', '/now-or-never/pass/', isPass],
       ['/search', '/search/', isSearch],
       ['/now-or-never/pass/?solo=1', '/now-or-never/pass/?solo=1', isSoloPass],
+      // The slash is added and the query (a shared setup) kept.
+      ['/now-or-never/pass?solo=1&seasons=4', '/now-or-never/pass/?solo=1&seasons=4', isSoloPass],
+      ['/search?q=pass', '/search/?q=pass', isSearch],
       ['/now-or-never/pass/index.html', '/now-or-never/pass/index.html', isPass],
     ];
     for (const [url, landsOn, shows] of forms) {
@@ -26,8 +29,12 @@ test.describe('from the server, without a service worker', () => {
       expect([res?.status(), new URL(page.url()).pathname + new URL(page.url()).search], url).toEqual([200, landsOn]);
       await shows(page);
     }
-    // `serve` answers 400 Bad Request to a path it cannot decode, and keeps serving.
+    const redirect = await page.request.get('/now-or-never/pass?solo=1', { maxRedirects: 0 });
+    expect([redirect.status(), redirect.headers().location]).toEqual([301, '/now-or-never/pass/?solo=1']);
+    // `serve` answers 400 Bad Request to a path it cannot decode, and keeps serving (with a query too).
     expect((await page.goto('/now-or-never/%E0%A4%A/'))?.status()).toBe(400);
+    expect((await page.goto('/now-or-never/%E0%A4%A?solo=1'))?.status()).toBe(400);
+    expect((await page.goto('/no/such/page?solo=1'))?.status()).toBe(404);
     expect((await page.goto('/'))?.status()).toBe(200);
   });
 });

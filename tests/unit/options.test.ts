@@ -5,6 +5,7 @@ import { gameSchema, type Game } from '../../src/schemas/game';
 import {
   conditionLabel, currentTokens, defaultSettings, describeSettings, effectiveSettings, isActive, noneKey, optionProblems, parseOptionValue,
   parseSettings, pickToken, requirementLabel, sameSettings, serializeSettings, settingsFromForm, setupChips, visibilityCss, whenCondition,
+  setupQuery, sharedOptionIds, shownSettings,
   inactiveToken, requirementTokens, valueCondition, type OptionsGame, type Settings,
 } from '../../src/lib/options';
 
@@ -82,6 +83,64 @@ describe('parseSettings', () => {
       expect(isValidSetting(game, out)).toBe(true);
       for (const o of game.options) expect(() => parseOptionValue(o, junk(rnd))).not.toThrow();
     }
+  });
+});
+
+describe('a shared setup (setupQuery, shownSettings)', () => {
+  const all = (game: Game, s: Settings) => ({ ...defaultSettings(game), ...s });
+  it('a link’s option beats the reader’s saved value for the same option', () => {
+    expect(shownSettings(non, { seasons: '5' }, { seasons: '4' }).seasons).toBe('4');
+    expect(shownSettings(pv, { character: 'imrael', mods: ['glom'] }, { character: 'erwin-lyme' }).character).toBe('erwin-lyme');
+  });
+  it('options the link omits are the defaults, never the reader’s own', () => {
+    const saved = { seasons: '5', story: true, players: '3' };
+    expect(shownSettings(non, saved, { solo: false, players: '4', underground: false })).toEqual(all(non, { players: '4' }));
+    expect(shownSettings(pv, { mods: ['glom', 'tire'] }, { character: 'erwin-lyme' }).mods).toEqual([]);
+    // No option in the link: the reader's own.
+    expect(shownSettings(non, saved, {})).toEqual(saved);
+  });
+  it('writes only the options that differ from the defaults, in the game order, short and readable', () => {
+    expect(setupQuery(non, { seasons: '5', players: '4', story: true, solo: false })).toBe('players=4&story=1&seasons=5');
+    expect(setupQuery(pv, { mods: ['tire', 'glom'], character: 'erwin-lyme' })).toBe('character=erwin-lyme&mods=glom,tire');
+    // All defaults: still one option, so the link opens the defaults rather than the reader's own.
+    expect(setupQuery(non, {})).toBe('solo=0');
+    const fromUrl = parseSettings(non, new URLSearchParams(setupQuery(non, {})));
+    expect(shownSettings(non, { seasons: '5' }, fromUrl)).toEqual(defaultSettings(non));
+    expect(setupQuery({ id: 'x', options: [] }, {})).toBe('');
+  });
+  it('a shared setup is complete: whatever the reader saved, the link opens exactly the sharer’s setup (every game)', () => {
+    const rnd = random(11);
+    for (let i = 0; i < 2000; i++) {
+      const game = games[i % games.length]!;
+      const sharer = all(game, randomSettings(game, rnd));
+      const reader = randomSettings(game, rnd);
+      const query = setupQuery(game, sharer);
+      expect(query.length).toBeLessThanOrEqual(serializeSettings(game, sharer).length);
+      const fromUrl = parseSettings(game, new URLSearchParams(query));
+      expect(Object.keys(fromUrl).length).toBeGreaterThan(0);
+      expect(shownSettings(game, reader, fromUrl)).toEqual(sharer);
+      // Carried on to the next page, the query is the same.
+      expect(setupQuery(game, shownSettings(game, reader, fromUrl))).toBe(query);
+    }
+  });
+  it('keeps old links working: options at their default value, partial option sets', () => {
+    const old = parseSettings(non, new URLSearchParams('solo=0&players=4&underground=0'));
+    expect(shownSettings(non, { seasons: '5' }, old)).toEqual(all(non, { players: '4' }));
+    expect(setupQuery(non, shownSettings(non, {}, old))).toBe('players=4');
+  });
+  it('takes the valid options of a junk link, the first valid one of a repeated option, and defaults for the rest', () => {
+    const q = 'seasons=9&seasons=5&seasons=4&solo=yes&players=&x=1&__proto__=1&constructor=2&story=1&story=0&mods=tire';
+    expect(() => parseSettings(non, new URLSearchParams(q))).not.toThrow();
+    expect(parseSettings(non, new URLSearchParams(q))).toEqual({ seasons: '5', story: true });
+    expect(shownSettings(non, { solo: true }, parseSettings(non, new URLSearchParams(q)))).toEqual(all(non, { seasons: '5', story: true }));
+    const pvQuery = new URLSearchParams('mods=nope,tire,,tire&character=<b>&character=imrael');
+    expect(parseSettings(pv, pvQuery)).toEqual({ mods: ['tire'], character: 'imrael' });
+  });
+  it('names in the note the options the link names, the non-defaults and those that differ from the reader’s own', () => {
+    const shown = all(non, { players: '4', seasons: '5' });
+    const named = { solo: false, players: '4', seasons: '5' };
+    expect(sharedOptionIds(non, shown, { story: true }, named)).toEqual(['solo', 'players', 'story', 'seasons']);
+    expect(sharedOptionIds(non, shown, {}, { players: '4', seasons: '5' })).toEqual(['players', 'seasons']);
   });
 });
 
