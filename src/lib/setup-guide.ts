@@ -11,7 +11,10 @@ import { anyPair, conditionKeys, optionValues, type OptionsGame } from './option
 
 /** One step of the setup guide: one checkbox. */
 export interface GuideStep {
-  /** Stable id: `<entry slug>-<n>`, n counting the entry's steps from 1 in text order. */
+  /**
+   * Stable id: `<entry slug>-<n>-<text hash>`, n counting the entry's steps from 1 in text order. The hash of the
+   * step's text means a tick saved for a step never lands on another step after the entry is edited (it is dropped).
+   */
   id: string;
   /** The step's first paragraph (phrasing HTML, for the checkbox label). */
   html: string;
@@ -25,6 +28,13 @@ export interface GuideStep {
   link?: string;
   /** The step's number in the entry's numbered list (text may refer to "step 3"); none for other steps. */
   number?: number;
+}
+
+/** A short, stable hash of a step's text (FNV-1a, 32 bits, base 36): part of the step's id. */
+export function textHash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
 }
 
 /** A paragraph holding nothing but bold text ("**Hero board**"): a heading of the steps below, not a step. */
@@ -96,7 +106,7 @@ export function setupSteps(tree: MdNode, { game, slug }: { game: string; slug: s
     const more = rest.length ? fragmentHtml(rest) : '';
     if (!html.trim() && !more.trim()) return;
     steps.push({
-      id: `${slug}-${steps.length + 1}`,
+      id: `${slug}-${steps.length + 1}-${textHash(html + more)}`,
       html,
       more,
       when,

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { gameSchema } from '../../src/schemas/game';
 import { transformRuleTree } from '../../src/lib/rule-tree';
-import { composeGuide, choiceSteps, setupSteps, type GuideStep } from '../../src/lib/setup-guide';
+import { composeGuide, choiceSteps, setupSteps, textHash, type GuideStep } from '../../src/lib/setup-guide';
 import { optionChanges, resolveStatic } from '../../src/lib/option-changes';
 import { unclearConditions, type MdNode } from '../../src/lib/fragments';
 import { currentTokens, defaultSettings, optionVariants } from '../../src/lib/options';
@@ -45,7 +45,8 @@ describe('setupSteps', () => {
       ].join('\n'),
     );
     const steps = setupSteps(t, { game: 'now-or-never', slug: 'setup' });
-    expect(steps.map((s) => s.id)).toEqual(['setup-1', 'setup-2', 'setup-3']);
+    expect(steps.map((s) => s.id.replace(/-[0-9a-z]+$/, ''))).toEqual(['setup-1', 'setup-2', 'setup-3']);
+    expect(steps.map((s) => s.id)).toEqual(steps.map((s) => `${s.id.replace(/-[0-9a-z]+$/, '')}-${textHash(s.html + s.more)}`));
     expect(steps[1]!.html).toContain('data-w-players="2"');
     expect(steps[1]!.html).toContain('href="/now-or-never/setup-enemies/"');
     expect(steps[1]!.link).toBe('setup-enemies');
@@ -88,7 +89,15 @@ describe('setupSteps', () => {
 
   it('makes each paragraph a step in an entry without a list', async () => {
     const t = await tree('Put the tiles in the pouch.\n\nDraw <Pick players={{1: "2", 2: "4", other: "6"}} /> tiles.\n\n## Notes\n\nLast one.');
-    expect(setupSteps(t, { game: 'now-or-never', slug: 'p' }).map((s) => s.id)).toEqual(['p-1', 'p-2', 'p-3']);
+    expect(setupSteps(t, { game: 'now-or-never', slug: 'p' }).map((s) => s.id.replace(/-[0-9a-z]+$/, ''))).toEqual(['p-1', 'p-2', 'p-3']);
+  });
+
+  it("gives a step a new id when its text changes, so a saved tick never lands on another step", async () => {
+    const before = setupSteps(await tree('1. Put the board out.\n2. Shuffle.'), { game: 'now-or-never', slug: 's' });
+    const after = setupSteps(await tree('1. Put the board out.\n2. Shuffle the deck.'), { game: 'now-or-never', slug: 's' });
+    expect(after[0]!.id).toBe(before[0]!.id);
+    expect(after[1]!.id).not.toBe(before[1]!.id);
+    expect(textHash('a')).not.toBe(textHash('b'));
   });
 
   it('keeps a sub-list inside its step', async () => {
