@@ -16,12 +16,27 @@ function item(url: string, title: string, note: string): HTMLLIElement {
   return li;
 }
 
-/** Home: the recently viewed rules, newest first (the section stays hidden while there are none). */
+/**
+ * Home: the recently viewed rules, newest first (the section stays hidden while there are none and storage works).
+ * A full list says how many are kept; where this device cannot store anything, the section says so instead of
+ * staying silently empty or stale.
+ */
 export function startRecent(): void {
-  const items = api()?.readRecent() ?? [];
+  const head = api();
+  const items = head?.readRecent() ?? [];
   const list = document.getElementById('recent-list');
-  if (!list || items.length === 0) return;
+  const note = document.getElementById('recent-note');
+  const problem = head?.checkStorage();
+  if (!head || !list || (items.length === 0 && !problem)) return;
   list.replaceChildren(...items.map((r) => item(r.url, r.title, r.game)));
+  if (note) {
+    note.textContent = problem
+      ? head.notSavedMessage(problem, 'The rules you open are not kept')
+      : items.length >= head.RECENT_LIMIT
+        ? `Only the last ${head.RECENT_LIMIT} rules you opened are kept.`
+        : '';
+    note.hidden = !note.textContent;
+  }
   document.getElementById('recent')!.hidden = false;
 }
 

@@ -157,7 +157,8 @@ export function startServiceWorker(): void {
     location.reload();
   });
   const register = () =>
-    navigator.serviceWorker.register('/sw.js').then((reg) => {
+    navigator.serviceWorker.register('/sw.js').then((reg: ServiceWorkerRegistration | undefined) => {
+      if (!reg) return setStatus('unsupported', 'This browser cannot keep the rules offline'); // a stubbed register (test tools)
       /** The first install: followed, checked once active; cut short (no network), registered again once online. */
       const first = (worker: ServiceWorker) =>
         void followInstall(

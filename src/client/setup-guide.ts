@@ -2,7 +2,7 @@
  * The setup guide's checkboxes: ticks are restored from and saved to this device (per game, validated on read: a
  * corrupt value is ignored), "Start over" clears them, and a status line counts the steps of the shown setup.
  */
-import { api, toast } from './rules';
+import { api, notSaved, toast } from './rules';
 
 export function startSetupGuide(): void {
   const head = api();
@@ -27,15 +27,15 @@ export function startSetupGuide(): void {
     if (!box.matches?.('input[type="checkbox"][data-step]')) return;
     if (box.checked) ticks.add(box.dataset.step!);
     else ticks.delete(box.dataset.step!);
-    head.writeTicks(game, ticks);
+    if (!head.writeTicks(game, ticks)) toast(notSaved(head, 'Ticks not kept', 'They last while this page is open.'));
     render();
   });
   document.getElementById('guide-reset')?.addEventListener('click', () => {
     ticks.clear();
     for (const b of boxes) b.checked = false;
-    head.writeTicks(game, ticks);
+    const stored = head.writeTicks(game, ticks);
     render();
-    toast('All ticks cleared');
+    toast(stored ? 'All ticks cleared' : notSaved(head, 'Cleared on this page only'));
   });
   document.addEventListener('rules:options', render);
 }

@@ -3,7 +3,7 @@
  * from the address and shows the reader's own setup. While the note shows, links into the game carry the
  * link's options (rewritten in place, so long-press and new tabs keep them too).
  */
-import { announceOptions, api, optionState, toast } from './rules';
+import { announceOptions, api, notSaved, optionState, toast } from './rules';
 import { carryHref, carryQuery } from './shared-setup';
 
 const original = new WeakMap<HTMLAnchorElement, string>();
@@ -44,7 +44,11 @@ export function startSetupNote(): void {
     true,
   );
   document.getElementById('setup-adopt')?.addEventListener('click', () => {
-    head.writeSaved(state.game, state.shown);
+    // Storage blocked or full: said, and the shared setup stays shown and carried (nothing claims it was saved).
+    if (!head.writeSaved(state.game, state.shown)) {
+      toast(notSaved(head, 'Not saved', 'This setup still applies to the rules you open from here.'));
+      return;
+    }
     state.saved = { ...state.shown };
     head.show(state);
     rewriteLinks(state.game.id, '');
