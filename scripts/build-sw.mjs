@@ -19,6 +19,8 @@ import { join } from 'node:path';
 const SLASHLESS = /\/[^/.]+$/;
 
 const dist = process.env.RULES_OUT_DIR ?? 'dist';
+/** A file's SHA-256 as SRI wants it (base64). */
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('base64');
 const { count, size, warnings } = await generateSW({
   globDirectory: dist,
   globPatterns: ['**/*.{html,js,css,json,png,svg,webmanifest,txt}'],
@@ -45,7 +47,7 @@ const { count, size, warnings } = await generateSW({
   maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
   manifestTransforms: [
     (entries) => ({
-      manifest: entries.map((e) => ({ ...e, integrity: `sha256-${createHash('sha256').update(readFileSync(join(dist, decodeURI(e.url)))).digest('base64')}` })),
+      manifest: entries.map((e) => ({ ...e, integrity: `sha256-${sha256(readFileSync(join(dist, decodeURI(e.url))))}` })),
       warnings: [],
     }),
   ],

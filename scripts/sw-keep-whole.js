@@ -40,10 +40,13 @@
     const next = async () => {
       for (let e = todo.shift(); e; e = todo.shift()) {
         try {
-          const res = await fetch(new Request(new URL(e.url, self.location.href).href, { integrity: e.integrity || '', credentials: 'same-origin' }));
+          const url = new URL(e.url, self.location.href).href;
+          const res = await fetch(new Request(url, { integrity: e.integrity || '', credentials: 'same-origin' }));
           if (!res.ok) continue;
           // Stored as workbox stores it: a redirected response is copied (a navigation may not be answered with one).
-          const copy = res.redirected ? new Response(await res.blob(), { status: res.status, statusText: res.statusText, headers: res.headers }) : res;
+          const copy = res.redirected
+            ? new Response(await res.blob(), { status: res.status, statusText: res.statusText, headers: res.headers })
+            : res;
           await cache.put(keyOf(e), copy);
           stored++;
           tell({ type: 'PRECACHE_PROGRESS', stored, total });

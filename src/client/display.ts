@@ -13,7 +13,8 @@ export function startDisplaySettings(): void {
   theme?.addEventListener('click', () => {
     const next = effective() === 'dark' ? 'light' : 'dark';
     root.dataset.theme = next;
-    if (!head.writePreferences({ ...head.readPreferences(), theme: next })) toast(notSaved(head, 'Not kept', 'The theme applies to this page only.'));
+    const stored = head.writePreferences({ ...head.readPreferences(), theme: next });
+    if (!stored) toast(notSaved(head, 'Not kept', 'The theme applies to this page only.'));
   });
   if (size) {
     size.value = head.readPreferences().textSize ?? 'normal';
@@ -21,7 +22,8 @@ export function startDisplaySettings(): void {
       const value = size.value === 'small' || size.value === 'large' || size.value === 'larger' ? size.value : undefined;
       if (value) root.dataset.textSize = value;
       else delete root.dataset.textSize;
-      if (!head.writePreferences({ ...head.readPreferences(), textSize: value })) toast(notSaved(head, 'Not kept', 'The text size applies to this page only.'));
+      const stored = head.writePreferences({ ...head.readPreferences(), textSize: value });
+      if (!stored) toast(notSaved(head, 'Not kept', 'The text size applies to this page only.'));
     });
   }
 }

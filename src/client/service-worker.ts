@@ -73,7 +73,12 @@ interface CopyStatus {
  * scripts/sw-keep-whole.js). Progress comes through `onProgress`; undefined when the worker does not answer (one of a
  * build before this check) within `quiet` ms of its last word.
  */
-function askWorker(worker: ServiceWorker, type: 'PRECACHE_CHECK' | 'PRECACHE_REPAIR', onProgress?: (s: CopyStatus) => void, quiet = 10_000): Promise<CopyStatus | undefined> {
+function askWorker(
+  worker: ServiceWorker,
+  type: 'PRECACHE_CHECK' | 'PRECACHE_REPAIR',
+  onProgress?: (s: CopyStatus) => void,
+  quiet = 10_000,
+): Promise<CopyStatus | undefined> {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     let timer = setTimeout(() => resolve(undefined), quiet);
@@ -91,7 +96,8 @@ function askWorker(worker: ServiceWorker, type: 'PRECACHE_CHECK' | 'PRECACHE_REP
   });
 }
 
-const saving = ({ stored, total }: CopyStatus) => setStatus('saving', `Saving for offline: ${Math.min(stored, total)} of ${total}`, total ? Math.min(1, stored / total) : 0);
+const saving = ({ stored, total }: CopyStatus) =>
+  setStatus('saving', `Saving for offline: ${Math.min(stored, total)} of ${total}`, total ? Math.min(1, stored / total) : 0);
 
 /** A save that could not finish: said, and tried again once the network is back (and now and then while online). */
 function paused(stored: number | undefined, total: number | undefined, retry: () => void) {
@@ -168,7 +174,8 @@ export function startServiceWorker(): void {
         );
       if (reg.active) void keepCopyWhole(reg);
       else if (reg.installing) first(reg.installing);
-      else if (!reg.waiting) void reg.update().catch(() => paused(undefined, undefined, register)); // a registration left by a failed install
+      // A registration left by a failed install: installed again.
+      else if (!reg.waiting) void reg.update().catch(() => paused(undefined, undefined, register));
       if (reg.waiting && navigator.serviceWorker.controller) offer(reg.waiting);
       reg.addEventListener('updatefound', () => {
         const worker = reg.installing;

@@ -154,7 +154,8 @@ function importOffer(
     const n = Object.keys(incoming).length;
     const stored = use(incoming);
     close();
-    toast(stored ? `${n} ruling${n === 1 ? '' : 's'} saved` : notSaved(head, 'Rulings not saved', 'Open the link again once this browser lets the site store them.'));
+    const again = 'Open the link again once this browser lets the site store them.';
+    toast(stored ? `${n} ruling${n === 1 ? '' : 's'} saved` : notSaved(head, 'Rulings not saved', again));
   });
   document.getElementById('import-cancel')?.addEventListener('click', close);
   dialog?.addEventListener('cancel', dropHash);

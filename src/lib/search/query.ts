@@ -482,7 +482,9 @@ export class SearchSet {
   search(query: string, options: Omit<SearchOptions, 'setup'> & { setups?: Readonly<Record<string, SearchSetup>> } = {}): SearchResult[] {
     const limit = options.limit ?? SEARCH.limit;
     const { setups, ...rest } = options;
-    if (options.game) return this.searchers.get(options.game)?.search(query, { ...rest, limit, setup: ownSetup(setups, options.game) }) ?? [];
+    if (options.game) {
+      return this.searchers.get(options.game)?.search(query, { ...rest, limit, setup: ownSetup(setups, options.game) }) ?? [];
+    }
     // Answers (the sentence to show) are found for the merged list only, not for every game's own top results.
     // Each query word weighs what its best match in any game weighs (one idf scale): a game without the word loses
     // its share of coverage instead of ignoring the word.
