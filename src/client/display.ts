@@ -1,5 +1,5 @@
 /** Display settings: theme (light/dark, else the system's) and text size, applied at once and kept. */
-import { api, onRestored } from './rules';
+import { api, notSaved, onRestored, toast } from './rules';
 
 export function startDisplaySettings(): void {
   const head = api();
@@ -13,7 +13,8 @@ export function startDisplaySettings(): void {
   theme?.addEventListener('click', () => {
     const next = effective() === 'dark' ? 'light' : 'dark';
     root.dataset.theme = next;
-    head.writePreferences({ ...head.readPreferences(), theme: next });
+    const stored = head.writePreferences({ ...head.readPreferences(), theme: next });
+    if (!stored) toast(notSaved(head, 'Not kept', 'The theme applies to this page only.'));
   });
   if (size) {
     size.value = head.readPreferences().textSize ?? 'normal';
@@ -22,7 +23,8 @@ export function startDisplaySettings(): void {
       const value = size.value === 'small' || size.value === 'large' || size.value === 'larger' ? size.value : undefined;
       if (value) root.dataset.textSize = value;
       else delete root.dataset.textSize;
-      head.writePreferences({ ...head.readPreferences(), textSize: value });
+      const stored = head.writePreferences({ ...head.readPreferences(), textSize: value });
+      if (!stored) toast(notSaved(head, 'Not kept', 'The text size applies to this page only.'));
     });
   }
 }

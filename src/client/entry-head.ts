@@ -2,7 +2,7 @@
  * A rule page's tools: share (the title link, the button and a QR code share the rule in the whole shown setup), pin it to the game
  * page, keep the screen on; and the visit goes on the "recently viewed" list.
  */
-import { api, onRestored, optionState, toast } from './rules';
+import { api, notSaved, onRestored, optionState, toast } from './rules';
 import { shareLink, shareUrl } from './share';
 
 /** This rule in the whole shown setup: every option that differs from the game's default (see `setupQuery`). */
@@ -54,17 +54,24 @@ function setupPin() {
   button.addEventListener('click', () => {
     const pins = head.readPins(game);
     const pinned = pins.includes(slug);
-    head.writePins(game, pinned ? pins.filter((s) => s !== slug) : [...pins, slug]);
+    // A pin past the limit is refused and said, never stored and then dropped on the next read.
+    if (!pinned && pins.length >= head.PIN_LIMIT) {
+      toast(`Not pinned: ${head.PIN_LIMIT} rules are pinned, the most kept per game. Unpin one on the game page first.`);
+      return;
+    }
+    const stored = head.writePins(game, pinned ? pins.filter((s) => s !== slug) : [...pins, slug]);
     render();
-    toast(pinned ? 'Unpinned' : 'Pinned to the game page');
+    if (stored) toast(pinned ? 'Unpinned' : 'Pinned to the game page');
+    else toast(notSaved(head, pinned ? 'Not unpinned' : 'Not pinned'));
   });
 }
 
 /** Keep the screen on (Screen Wake Lock API) while the reader wants it; taken again when the tab comes back. */
 function setupWakeLock() {
+  const head = api();
   const button = document.querySelector<HTMLButtonElement>('[data-wake-lock]');
   if (!button || !('wakeLock' in navigator)) return;
-  let wanted = sessionStorage.getItem('rules:wake') === '1';
+  let wanted = head?.readSession('rules:wake') === '1';
   let lock: WakeLockSentinel | undefined;
   const render = () => button.setAttribute('aria-pressed', String(wanted));
   const acquire = async () => {
@@ -78,7 +85,7 @@ function setupWakeLock() {
   };
   button.addEventListener('click', () => {
     wanted = !wanted;
-    sessionStorage.setItem('rules:wake', wanted ? '1' : '0');
+    head?.writeSession('rules:wake', wanted ? '1' : '0'); // refused: the choice lasts for this page
     render();
     if (wanted) void acquire().then(() => wanted && toast('The screen stays on while this tab is open'));
     else void lock?.release();

@@ -2,11 +2,15 @@
  * A game's page: pinned rules on top, sections that open from a link (`/<game>/#combat`) and a filter that narrows
  * every section's list in place as you type.
  */
+import { safeDecode } from '../lib/search/closest';
 import { startPinned } from './lists';
 
-/** Opens the section a URL fragment names (or that holds the named element) and brings it into view. */
+/**
+ * Opens the section a URL fragment names (or that holds the named element) and brings it into view. Any fragment
+ * is read without error: a malformed escape ("#%E0%A4%A") simply names no section.
+ */
 function openFromHash() {
-  const id = decodeURIComponent(location.hash.slice(1));
+  const id = safeDecode(location.hash.slice(1));
   const target = id ? document.getElementById(id) : null;
   const details = target?.closest('details');
   if (!details) return;

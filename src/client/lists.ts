@@ -19,15 +19,30 @@ function item(url: string, title: string, note: string): HTMLLIElement {
   return li;
 }
 
-/** Home: the recently viewed rules, newest first (the section stays hidden while there are none). */
+/**
+ * Home: the recently viewed rules, newest first (the section stays hidden while there are none and storage works).
+ * A full list says how many are kept; where this device cannot store anything, the section says so instead of
+ * staying silently empty or stale.
+ */
 export function startRecent(): void {
   const render = () => {
-    const items = api()?.readRecent() ?? [];
+    const head = api();
+    const items = head?.readRecent() ?? [];
     const list = document.getElementById('recent-list');
     const section = document.getElementById('recent');
-    if (!list || !section) return;
+    const note = document.getElementById('recent-note');
+    const problem = head?.checkStorage();
+    if (!head || !list || !section) return;
     list.replaceChildren(...items.map((r) => item(r.url, r.title, r.game)));
-    section.hidden = items.length === 0;
+    if (note) {
+      note.textContent = problem
+        ? head.notSavedMessage(problem, 'The rules you open are not kept')
+        : items.length >= head.RECENT_LIMIT
+          ? `Only the last ${head.RECENT_LIMIT} rules you opened are kept.`
+          : '';
+      note.hidden = !note.textContent;
+    }
+    section.hidden = items.length === 0 && !problem;
   };
   render();
   onRestored(render);

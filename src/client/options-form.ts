@@ -1,8 +1,13 @@
 /**
  * The options page form: every change is saved at once (validated by the option model, never trusted as typed),
- * options whose requirement fails are disabled, and "Back to defaults" resets the game's setup.
+ * options whose requirement fails are disabled, and "Back to defaults" resets the game's setup. "Saved" shows only
+ * once the setup reads back from storage; where the browser refuses it, the page says so and carries the setup in
+ * its address instead.
  */
-import { announceOptions, api, onRestored, optionState } from './rules';
+import { announceOptions, api, notSaved, onRestored, optionState } from './rules';
+
+/** What still works when the setup cannot be stored (see save below). */
+const UNSAVED_STILL_APPLIES = 'This setup still applies to the rules you open from here: it travels in the page address.';
 
 export function startOptionsForm(): void {
   const head = api();
@@ -34,16 +39,28 @@ export function startOptionsForm(): void {
     }
   };
   const status = document.getElementById('options-status');
+  /**
+   * Saves the form's setup and shows it. Stored and read back: "Saved: ...". Refused by the browser (storage blocked
+   * or full): the player is told, and the setup still applies while they browse, carried in the page's address as
+   * a shared setup is (the setup note's links keep it) until it can be saved.
+   */
   const save = (settings: ReturnType<typeof read>, message: string) => {
-    head.writeSaved(game, settings);
-    state.saved = settings;
-    state.fromUrl = {};
+    const stored = head.writeSaved(game, settings) && head.sameSettings(game, head.readSaved(game), settings);
+    if (stored) {
+      state.saved = settings;
+      state.fromUrl = {};
+      history.replaceState(history.state, '', location.pathname + location.hash);
+    } else {
+      // The address carries the whole setup, as a shared link does (the setup note's links keep it).
+      const query = head.setupQuery(game, settings);
+      state.fromUrl = head.parseSettings(game, new URLSearchParams(query));
+      history.replaceState(history.state, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
+    }
     state.shown = { ...settings };
-    history.replaceState(history.state, '', location.pathname + location.hash);
     head.show(state);
     markInactive(settings);
     announceOptions();
-    if (status) status.textContent = message;
+    if (status) status.textContent = stored ? message : notSaved(head, 'Not saved', UNSAVED_STILL_APPLIES);
   };
   fill(state.shown);
   markInactive(state.shown);

@@ -15,13 +15,25 @@ export const optionState = (): HeadState | undefined => window.rulesState;
 /** Tells the page's scripts that the shown options changed. */
 export const announceOptions = (): void => void document.dispatchEvent(new CustomEvent('rules:options'));
 
+let toastTimer: ReturnType<typeof setTimeout> | undefined;
+
 /** Shows a short message at the bottom of the screen. */
 export function toast(message: string): void {
   const el = document.getElementById('toast');
   if (!el) return;
   el.textContent = message;
   el.classList.add('show');
-  setTimeout(() => el.classList.remove('show'), 2500);
+  // Long enough to read: a storage message is a sentence or two.
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => el.classList.remove('show'), Math.max(2500, message.length * 60));
+}
+
+/**
+ * What to tell the player when a change could not be stored: the browser's reason in plain words
+ * (`storage.notSavedMessage`), opened with `start` ("Not pinned"), and what still works, if anything.
+ */
+export function notSaved(head: HeadApi, start = 'Not saved', still = ''): string {
+  return `${head.notSavedMessage(head.storageProblem(), start)}${still ? ` ${still}` : ''}`;
 }
 
 /** Runs `redraw` whenever the page is shown again from the back/forward cache (after the head state is re-read). */

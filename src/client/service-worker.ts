@@ -1,8 +1,13 @@
 /**
  * Offline: registers the service worker, shows how far the offline copy is (`[data-offline-status]`: `saving` with
- * progress while the worker precaches, `ready` once every page is stored, `unsupported` without service workers),
- * a quiet "Offline" badge while the network is gone, and the "update available" prompt for a new deploy (the page
- * reloads onto the new version only when the reader accepts, so old and new pages never mix).
+ * progress while the worker precaches, `ready` only while every precached file is in the cache, `unsupported`
+ * without service workers), a quiet "Offline" badge while the network is gone, and the "update available" prompt
+ * for a new deploy (the page reloads onto the new version only when the reader accepts, so old and new pages never
+ * mix).
+ *
+ * On every start the page asks the worker to check its cache against the precache list (the browser may have
+ * deleted it); missing files are fetched again (`saving`, with progress) before it says `ready`. A save cut by the
+ * network, the first one included, resumes when the browser is back online, without a reload.
  */
 
 type Status = 'saving' | 'ready' | 'unsupported';
@@ -37,16 +42,16 @@ async function expectedCount(): Promise<number | undefined> {
 }
 
 /** Follows a first install until the worker is active: "Saving for offline: 312 of 692". */
-async function followInstall(worker: ServiceWorker) {
+async function followInstall(worker: ServiceWorker, onActive: () => void, onFailed: () => void) {
   const total = await expectedCount();
   let done = false;
   worker.addEventListener('statechange', () => {
     if (worker.state === 'activated') {
       done = true;
-      setStatus('ready', 'Ready offline');
+      onActive();
     } else if (worker.state === 'redundant') {
       done = true;
-      setStatus('saving', 'Saving for offline failed; it will try again on your next visit');
+      onFailed();
     }
   });
   while (!done) {
@@ -54,6 +59,79 @@ async function followInstall(worker: ServiceWorker) {
     if (done) break;
     setStatus('saving', total ? `Saving for offline: ${Math.min(stored, total)} of ${total}` : `Saving for offline: ${stored} files`, total ? Math.min(1, stored / total) : 0);
     await new Promise((r) => setTimeout(r, 600));
+  }
+}
+
+/** What the worker says of its offline copy: files stored of the precache list. */
+interface CopyStatus {
+  stored: number;
+  total: number;
+}
+
+/**
+ * Asks the active worker to check (`PRECACHE_CHECK`) or repair (`PRECACHE_REPAIR`) its offline copy (see
+ * scripts/sw-keep-whole.js). Progress comes through `onProgress`; undefined when the worker does not answer (one of a
+ * build before this check) within `quiet` ms of its last word.
+ */
+function askWorker(
+  worker: ServiceWorker,
+  type: 'PRECACHE_CHECK' | 'PRECACHE_REPAIR',
+  onProgress?: (s: CopyStatus) => void,
+  quiet = 10_000,
+): Promise<CopyStatus | undefined> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    let timer = setTimeout(() => resolve(undefined), quiet);
+    channel.port1.onmessage = (e: MessageEvent) => {
+      const d = e.data as { type?: string; stored?: unknown; total?: unknown; failed?: boolean };
+      if (typeof d?.stored !== 'number' || typeof d.total !== 'number') return;
+      clearTimeout(timer);
+      const status = { stored: d.stored, total: d.total };
+      if (d.type === 'PRECACHE_PROGRESS') {
+        onProgress?.(status);
+        timer = setTimeout(() => resolve(undefined), quiet);
+      } else resolve(d.failed ? undefined : status);
+    };
+    worker.postMessage({ type }, [channel.port2]);
+  });
+}
+
+const saving = ({ stored, total }: CopyStatus) =>
+  setStatus('saving', `Saving for offline: ${Math.min(stored, total)} of ${total}`, total ? Math.min(1, stored / total) : 0);
+
+/** A save that could not finish: said, and tried again once the network is back (and now and then while online). */
+function paused(stored: number | undefined, total: number | undefined, retry: () => void) {
+  const count = stored !== undefined && total ? ` (${Math.min(stored, total)} of ${total} files)` : '';
+  setStatus('saving', `Offline copy incomplete${count}: saving resumes when the network is back`);
+  let again: ReturnType<typeof setTimeout> | undefined;
+  const resume = () => {
+    clearTimeout(again);
+    window.removeEventListener('online', resume);
+    retry();
+  };
+  window.addEventListener('online', resume);
+  // Online but the server did not answer: another try in a while.
+  if (navigator.onLine) again = setTimeout(resume, 30_000);
+}
+
+let checking = false;
+
+/** Checks the active worker's offline copy and repairs it: `ready` only once every precached file is stored. */
+async function keepCopyWhole(reg: ServiceWorkerRegistration): Promise<void> {
+  const worker = reg.active;
+  if (!worker || checking) return;
+  checking = true;
+  try {
+    const status = await askWorker(worker, 'PRECACHE_CHECK');
+    // A worker of an older build cannot say: it is trusted as before, until the update it will be offered.
+    if (!status || status.stored >= status.total) return setStatus('ready', 'Ready offline');
+    if (!navigator.onLine) return paused(status.stored, status.total, () => void keepCopyWhole(reg));
+    saving(status);
+    const end = await askWorker(worker, 'PRECACHE_REPAIR', saving);
+    if (end && end.stored >= end.total) setStatus('ready', 'Ready offline');
+    else paused(end?.stored ?? status.stored, status.total, () => void keepCopyWhole(reg));
+  } finally {
+    checking = false;
   }
 }
 
@@ -65,6 +143,7 @@ function watchNetwork() {
   window.addEventListener('offline', update);
 }
 
+/** Registers the worker, reports the offline copy and offers updates; call once per page. */
 export function startServiceWorker(): void {
   watchNetwork();
   if (!('serviceWorker' in navigator) || !/^https?:$/.test(location.protocol)) {
@@ -83,17 +162,29 @@ export function startServiceWorker(): void {
     reloading = true;
     location.reload();
   });
-  void navigator.serviceWorker.register('/sw.js').then((reg) => {
-    if (reg.active) setStatus('ready', 'Ready offline');
-    else if (reg.installing) void followInstall(reg.installing);
-    if (reg.waiting && navigator.serviceWorker.controller) offer(reg.waiting);
-    reg.addEventListener('updatefound', () => {
-      const worker = reg.installing;
-      if (!worker) return;
-      if (!reg.active) void followInstall(worker); // the first install
-      worker.addEventListener('statechange', () => {
-        if (worker.state === 'installed' && navigator.serviceWorker.controller) offer(worker);
+  const register = () =>
+    navigator.serviceWorker.register('/sw.js').then((reg: ServiceWorkerRegistration | undefined) => {
+      if (!reg) return setStatus('unsupported', 'This browser cannot keep the rules offline'); // a stubbed register (test tools)
+      /** The first install: followed, checked once active; cut short (no network), registered again once online. */
+      const first = (worker: ServiceWorker) =>
+        void followInstall(
+          worker,
+          () => void keepCopyWhole(reg),
+          () => (reg.active ? void keepCopyWhole(reg) : paused(undefined, undefined, register)),
+        );
+      if (reg.active) void keepCopyWhole(reg);
+      else if (reg.installing) first(reg.installing);
+      // A registration left by a failed install: installed again.
+      else if (!reg.waiting) void reg.update().catch(() => paused(undefined, undefined, register));
+      if (reg.waiting && navigator.serviceWorker.controller) offer(reg.waiting);
+      reg.addEventListener('updatefound', () => {
+        const worker = reg.installing;
+        if (!worker) return;
+        if (!reg.active) first(worker);
+        worker.addEventListener('statechange', () => {
+          if (worker.state === 'installed' && navigator.serviceWorker.controller) offer(worker);
+        });
       });
-    });
-  }, () => setStatus('unsupported', 'Offline copy unavailable (the service worker could not start)'));
+    }, () => setStatus('unsupported', 'Offline copy unavailable (the service worker could not start)'));
+  void register();
 }

@@ -3,7 +3,7 @@
  * corrupt value is ignored), "Start over" clears them with an "Undo" that puts them back until the next tick, and a
  * status line (kept in view by the page's CSS) counts the steps of the shown setup.
  */
-import { api, toast } from './rules';
+import { api, notSaved, toast } from './rules';
 
 export function startSetupGuide(): void {
   const head = api();
@@ -23,11 +23,13 @@ export function startSetupGuide(): void {
     const done = shown.filter((b) => b.checked).length;
     if (status) status.textContent = done === 0 ? `${shown.length} steps for this setup.` : `${done} of ${shown.length} steps done.`;
   };
-  /** Shows the ticks of `ticks` on the boxes, saves them and recounts. */
+  /** Shows the ticks of `ticks` on the boxes, saves them and recounts; says so when they could not be saved. */
   const apply = () => {
     for (const b of boxes) b.checked = ticks.has(b.dataset.step!);
-    head.writeTicks(game, ticks);
+    const stored = head.writeTicks(game, ticks);
     render();
+    if (!stored) toast(notSaved(head, 'Ticks not kept', 'They last while this page is open.'));
+    return stored;
   };
   const dropUndo = () => {
     cleared = [];
@@ -42,7 +44,7 @@ export function startSetupGuide(): void {
     if (box.checked) ticks.add(box.dataset.step!);
     else ticks.delete(box.dataset.step!);
     dropUndo();
-    head.writeTicks(game, ticks);
+    if (!head.writeTicks(game, ticks)) toast(notSaved(head, 'Ticks not kept', 'They last while this page is open.'));
     render();
   });
   document.getElementById('guide-reset')?.addEventListener('click', () => {
@@ -59,9 +61,8 @@ export function startSetupGuide(): void {
   undo?.addEventListener('click', () => {
     for (const id of cleared) ticks.add(id);
     dropUndo();
-    apply();
+    if (apply()) toast('Ticks restored');
     document.getElementById('guide-reset')?.focus();
-    toast('Ticks restored');
   });
   document.addEventListener('rules:options', render);
 }

@@ -4,7 +4,7 @@
  * shared setup (rewritten in place, so long-press and new tabs keep it too).
  * After a restore from the back/forward cache (`rules:restored`) the links are worked out again.
  */
-import { announceOptions, api, onRestored, optionState, toast } from './rules';
+import { announceOptions, api, notSaved, onRestored, optionState, toast } from './rules';
 import { carryHref } from './shared-setup';
 
 const original = new WeakMap<HTMLAnchorElement, string>();
@@ -50,7 +50,11 @@ export function startSetupNote(): void {
     true,
   );
   document.getElementById('setup-adopt')?.addEventListener('click', () => {
-    head.writeSaved(state.game, state.shown);
+    // Storage blocked or full: said, and the shared setup stays shown and carried (nothing claims it was saved).
+    if (!head.writeSaved(state.game, state.shown)) {
+      toast(notSaved(head, 'Not saved', 'This setup still applies to the rules you open from here.'));
+      return;
+    }
     state.saved = { ...state.shown };
     head.show(state);
     rewriteLinks(state.game.id, '');

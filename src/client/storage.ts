@@ -19,12 +19,76 @@ function readJson(key: string): unknown {
   }
 }
 
+/** Why this device could not store something: the browser blocks storage for the site, or its storage is full. */
+export type StorageProblem = 'blocked' | 'full';
+
+let lastProblem: StorageProblem | undefined;
+
+/**
+ * Stores a value and reads it back: true only when what is stored now is this value. A failure records why
+ * (storageProblem) and leaves the reader's other data as it was.
+ */
 function writeJson(key: string, value: unknown): boolean {
+  const text = JSON.stringify(value);
   try {
-    localStorage.setItem(key, JSON.stringify(value));
+    localStorage.setItem(key, text);
+    if (localStorage.getItem(key) === text) return true;
+    lastProblem = 'blocked'; // accepted but not kept
+  } catch (e) {
+    lastProblem = isQuotaError(e) ? 'full' : 'blocked';
+  }
+  return false;
+}
+
+const isQuotaError = (e: unknown): boolean =>
+  e instanceof DOMException && (e.name === 'QuotaExceededError' || e.name === 'NS_ERROR_DOM_QUOTA_REACHED' || e.code === 22);
+
+/** Why the last write that failed did (undefined while every write has worked). */
+export function storageProblem(): StorageProblem | undefined {
+  return lastProblem;
+}
+
+/**
+ * Whether this device can store anything now: a small write is tried and removed. Returns the problem, or
+ * undefined when storage works.
+ */
+export function checkStorage(): StorageProblem | undefined {
+  const key = 'rules:check';
+  if (!writeJson(key, 1)) return lastProblem;
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    /* written just now: removing cannot be refused in practice */
+  }
+  return undefined;
+}
+
+/**
+ * The reason a change was not kept, in plain words for the player: "Not saved: this browser's storage for this
+ * site is full." The caller adds what still works.
+ */
+export function notSavedMessage(problem: StorageProblem | undefined = lastProblem, start = 'Not saved'): string {
+  return problem === 'full'
+    ? `${start}: this browser's storage for this site is full.`
+    : `${start}: this browser does not let this site store anything (a privacy setting or private browsing).`;
+}
+
+/** A value kept for this tab only (sessionStorage), or null when there is none or the browser blocks it. */
+export function readSession(key: string): string | null {
+  try {
+    return sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps a value for this tab only; false when the browser refuses it (the value then lasts for this page). */
+export function writeSession(key: string, value: string): boolean {
+  try {
+    sessionStorage.setItem(key, value);
     return true;
   } catch {
-    return false; // storage full or blocked: the value lasts for this page only
+    return false;
   }
 }
 
@@ -45,7 +109,7 @@ export function readSaved(game: OptionsGame): Settings {
  */
 export function readSavedSetup(gameId: string): Record<string, boolean | string | string[]> {
   const data = readJson(`rules:options:${gameId}`);
-  const out: Record<string, boolean | string | string[]> = {};
+  const out: Record<string, boolean | string | string[]> = Object.create(null) as Record<string, boolean | string | string[]>;
   if (!isRecord(data)) return out;
   for (const [id, v] of Object.entries(data)) {
     if (!slugLike.test(id)) continue;
@@ -55,9 +119,9 @@ export function readSavedSetup(gameId: string): Record<string, boolean | string 
   return out;
 }
 
-/** Saves the settings for a game. */
-export function writeSaved(game: OptionsGame, settings: Settings): void {
-  writeJson(`rules:options:${game.id}`, settings);
+/** Saves the settings for a game; false when they could not be stored (see storageProblem). */
+export function writeSaved(game: OptionsGame, settings: Settings): boolean {
+  return writeJson(`rules:options:${game.id}`, settings);
 }
 
 export interface RecentItem {
@@ -67,6 +131,10 @@ export interface RecentItem {
 }
 
 const RECENT = 'rules:recent';
+/** How many recently viewed entries are kept (the oldest gives way). */
+export const RECENT_LIMIT = 8;
+/** How many entries of a game can be pinned. */
+export const PIN_LIMIT = 50;
 
 /** Recently viewed entries, newest first (malformed items dropped). */
 export function readRecent(): RecentItem[] {
@@ -74,12 +142,12 @@ export function readRecent(): RecentItem[] {
   if (!Array.isArray(data)) return [];
   return data
     .filter((x): x is RecentItem => isRecord(x) && isText(x.url) && entryPath.test(x.url) && isText(x.title) && isText(x.game))
-    .slice(0, 8);
+    .slice(0, RECENT_LIMIT);
 }
 
-/** Puts an entry at the top of the recently viewed list. */
-export function pushRecent(item: RecentItem): void {
-  writeJson(RECENT, [item, ...readRecent().filter((x) => x.url !== item.url)].slice(0, 8));
+/** Puts an entry at the top of the recently viewed list; false when it could not be stored. */
+export function pushRecent(item: RecentItem): boolean {
+  return writeJson(RECENT, [item, ...readRecent().filter((x) => x.url !== item.url)].slice(0, RECENT_LIMIT));
 }
 
 export interface Preferences {
@@ -107,20 +175,20 @@ export function readPreferences(): Preferences {
   return out;
 }
 
-/** Saves theme and text size (an undefined field returns to the default). */
-export function writePreferences(prefs: Preferences): void {
-  writeJson('rules:prefs', prefs);
+/** Saves theme and text size (an undefined field returns to the default); false when they could not be stored. */
+export function writePreferences(prefs: Preferences): boolean {
+  return writeJson('rules:prefs', prefs);
 }
 
 /** Slugs of the pinned entries of a game, in pinning order. */
 export function readPins(gameId: string): string[] {
   const data = readJson(`rules:pins:${gameId}`);
-  return Array.isArray(data) ? [...new Set(data.filter((s): s is string => isText(s, 100) && slugLike.test(s)))].slice(0, 50) : [];
+  return Array.isArray(data) ? [...new Set(data.filter((s): s is string => isText(s, 100) && slugLike.test(s)))].slice(0, PIN_LIMIT) : [];
 }
 
-/** Saves the pinned entries of a game. */
-export function writePins(gameId: string, slugs: readonly string[]): void {
-  writeJson(`rules:pins:${gameId}`, slugs);
+/** Saves the pinned entries of a game (at most PIN_LIMIT: callers say the limit); false when not stored. */
+export function writePins(gameId: string, slugs: readonly string[]): boolean {
+  return writeJson(`rules:pins:${gameId}`, slugs);
 }
 
 /** A table's ruling on one unclear note: one of the note's readings, or its own words. */
@@ -137,7 +205,8 @@ export function readRulings(gameId: string): Record<string, Ruling> {
 
 /** Keeps only well-formed rulings (`<slug>#<id>` keys, text of 1 to 300 characters). */
 export function cleanRulings(data: unknown): Record<string, Ruling> {
-  const out: Record<string, Ruling> = {};
+  // Null prototype: a note key is looked up in it (rulings[key]), and no key may read Object.prototype.
+  const out: Record<string, Ruling> = Object.create(null) as Record<string, Ruling>;
   if (!isRecord(data)) return out;
   for (const [key, value] of Object.entries(data)) {
     const [slug, id, extra] = key.split('#');
@@ -149,9 +218,9 @@ export function cleanRulings(data: unknown): Record<string, Ruling> {
   return out;
 }
 
-/** Saves the table's rulings of a game. */
-export function writeRulings(gameId: string, rulings: Record<string, Ruling>): void {
-  writeJson(`rules:rulings:${gameId}`, rulings);
+/** Saves the table's rulings of a game; false when they could not be stored. */
+export function writeRulings(gameId: string, rulings: Record<string, Ruling>): boolean {
+  return writeJson(`rules:rulings:${gameId}`, rulings);
 }
 
 /** The ticked steps of a game's setup guide (step ids). */
@@ -160,9 +229,9 @@ export function readTicks(gameId: string): Set<string> {
   return new Set(Array.isArray(data) ? data.filter((s): s is string => isText(s, 120) && /^[a-z0-9-]+$/.test(s)) : []);
 }
 
-/** Saves the ticked steps of a game's setup guide. */
-export function writeTicks(gameId: string, ticks: ReadonlySet<string>): void {
-  writeJson(`rules:guide:${gameId}`, [...ticks]);
+/** Saves the ticked steps of a game's setup guide; false when they could not be stored. */
+export function writeTicks(gameId: string, ticks: ReadonlySet<string>): boolean {
+  return writeJson(`rules:guide:${gameId}`, [...ticks]);
 }
 
 /** The current round of a game on its play-along page; undefined when none is kept (or the kept value is not a round). */

@@ -4,7 +4,7 @@
  * such a link offers to use its rulings, never overwriting the reader's own without asking. Everything that comes
  * from storage or a link is shown as text.
  */
-import { api, onRestored, toast } from './rules';
+import { api, notSaved, onRestored, toast } from './rules';
 import { decodeRulings, encodeRulings } from './rulings';
 import { shareLink } from './share';
 import type { Ruling } from './storage';
@@ -73,8 +73,14 @@ export function startUnclearPage(): void {
     const all = head.readRulings(game);
     if (ruling) all[note.key] = ruling;
     else delete all[note.key];
-    head.writeRulings(game, all);
+    const stored = head.writeRulings(game, all);
     render();
+    // Not kept (storage blocked or full): said where the page counts the rulings, and at once.
+    if (!stored) {
+      const message = notSaved(head, 'Ruling not saved', 'It is lost when you leave this page.');
+      if (status) status.textContent = message;
+      toast(message);
+    }
   };
   const saved = mine();
   for (const note of notes) {
@@ -121,10 +127,11 @@ export function startUnclearPage(): void {
   });
 
   const offer = importOffer(head, game, byKey, (incoming) => {
-    head.writeRulings(game, { ...head.readRulings(game), ...incoming });
+    if (!head.writeRulings(game, { ...head.readRulings(game), ...incoming })) return false;
     const now = mine();
     for (const note of notes) fill(note, now[note.key]);
     render();
+    return true;
   });
   offer();
   // A rulings link opened while this page is already open only changes the fragment.
@@ -139,7 +146,7 @@ function importOffer(
   head: NonNullable<ReturnType<typeof api>>,
   game: string,
   byKey: Map<string, Note>,
-  use: (rulings: Record<string, Ruling>) => void,
+  use: (rulings: Record<string, Ruling>) => boolean,
 ): () => void {
   const dialog = document.getElementById('rulings-import') as HTMLDialogElement | null;
   const dropHash = () => history.replaceState(history.state, '', location.pathname + location.search);
@@ -150,9 +157,10 @@ function importOffer(
   };
   document.getElementById('import-use')?.addEventListener('click', () => {
     const n = Object.keys(incoming).length;
-    use(incoming);
+    const stored = use(incoming);
     close();
-    toast(`${n} ruling${n === 1 ? '' : 's'} saved`);
+    const again = 'Open the link again once this browser lets the site store them.';
+    toast(stored ? `${n} ruling${n === 1 ? '' : 's'} saved` : notSaved(head, 'Rulings not saved', again));
   });
   document.getElementById('import-cancel')?.addEventListener('click', close);
   dialog?.addEventListener('cancel', dropHash);

@@ -124,7 +124,8 @@ export function setupLabel(game: OptionsGame, s: Setups): string {
 /** Singular, lower-case form of a word: coins → coin, dice → die, abilities → ability, glass → glass. */
 export function lemma(word: string): string {
   const w = word.toLowerCase().replace(/[’']s$/, '').replace(/[’']/g, "'");
-  const irregular: Record<string, string> = { dice: 'die', men: 'man', women: 'woman', lives: 'life', leaves: 'leaf', wolves: 'wolf', thieves: 'thief', elves: 'elf', dwarves: 'dwarf', children: 'child', gems: 'gem', people: 'person', was: 'is', were: 'is', are: 'is', has: 'have', had: 'have' };
+  // Null-prototype lookups: a word of the text ("constructor", "toString") is never read off Object.prototype.
+  const irregular: Record<string, string> = Object.assign(Object.create(null), { dice: 'die', men: 'man', women: 'woman', lives: 'life', leaves: 'leaf', wolves: 'wolf', thieves: 'thief', elves: 'elf', dwarves: 'dwarf', children: 'child', gems: 'gem', people: 'person', was: 'is', were: 'is', are: 'is', has: 'have', had: 'have' });
   if (irregular[w]) return irregular[w]!;
   if (w.length <= 3) return w;
   if (/ies$/.test(w) && w.length > 4) return w.slice(0, -3) + 'y';
@@ -134,7 +135,7 @@ export function lemma(word: string): string {
   return w;
 }
 
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, twenty: 20 };
+const NUMBER_WORDS: Record<string, number> = Object.assign(Object.create(null), { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, twenty: 20 });
 /** Words that may sit between a number and its noun ("2 extra coins", "1 face-down card"). */
 const MODIFIERS = new Set(['extra', 'more', 'additional', 'fewer', 'less', 'free', 'new', 'other', 'different', 'random', 'face-down', 'face-up', 'unused', 'empty', 'further', 'separate', 'full', 'whole', 'total', 'starting', 'basic', 'own', 'same', 'remaining', 'spare', 'unique', 'matching', 'individual', 'adjacent', 'single']);
 /** Nouns that take their number after them ("level 9", "round 15"): the number names one of many. */
@@ -143,7 +144,7 @@ const STOP = new Set(('a an the of or and to in on at for from with by per each 
 /** Words that describe the source of a reading, not the rule ("76 quest cards (the stated total)"). */
 const SOURCE_WORDS = new Set(['rulebook', 'reference', 'online', 'stated', 'listed', 'printed', 'card', 'text', 'rule', 'rules', 'reading', 'sum', 'total', 'faq', 'note', 'sheet', 'sheets', 'example', 'says', 'say', 'given', 'table']);
 /** Verb classes: two statements whose nearest verbs fall in different classes speak of different things. */
-const VERB_CLASS: Record<string, string> = {};
+const VERB_CLASS: Record<string, string> = Object.create(null) as Record<string, string>;
 for (const [cls, words] of Object.entries({
   gain: 'gain gains gained get gets take takes took receive receives earn earns score scores gives give gave grant grants collect collects draw draws win wins add adds gaining getting taking',
   pay: 'pay pays paid cost costs spend spends lose loses lost discard discards return returns remove removes sacrifice sacrifices paying spending losing costing upgrade upgrades',

@@ -22,7 +22,8 @@ export function literalValue(node: Node): Literal {
     case 'ArrayExpression':
       return (node.elements as Node[]).map((e) => literalValue(e));
     case 'ObjectExpression': {
-      const out: Record<string, Literal> = {};
+      // Null prototype: a key named `__proto__` is kept as a key, and no key reads Object.prototype.
+      const out: Record<string, Literal> = Object.create(null) as Record<string, Literal>;
       for (const p of node.properties as Node[]) {
         if (p.type !== 'Property' || p.computed) throw new Error('only plain object properties are allowed');
         const key = p.key as Node;

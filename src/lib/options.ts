@@ -119,6 +119,9 @@ const booleanKind: Kind<'boolean'> = {
   fromForm: (values) => values.length > 0,
 };
 
+/** The `<Pick>` keys of an on/off option and their tokens (a Map: a key such as "constructor" is simply not one). */
+const BOOLEAN_PICK_KEYS = new Map([['true', '1'], ['false', '0'], ['1', '1'], ['0', '0']]);
+
 const booleanAuthoring: AuthoringKind<'boolean'> = {
   keys: (o) => [{ key: o.id, option: o, tokens: ['1', '0'] }],
   wantedProblem: (o, wanted) => (asList(wanted).every((w) => typeof w === 'boolean') ? undefined : `option "${o.id}" is on/off: require true or false`),
@@ -133,7 +136,7 @@ const booleanAuthoring: AuthoringKind<'boolean'> = {
   conditionLabel: (o, c) => (c.tokens.includes('1') ? o.label : o.offLabel),
   inactiveToken: () => '0',
   valueCondition: (o, value) => ({ key: o.id, tokens: [value === 'true' || value === '1' ? '1' : '0'] }),
-  pickToken: (_o, key) => ({ true: '1', false: '0', 1: '1', 0: '0' })[key],
+  pickToken: (_o, key) => BOOLEAN_PICK_KEYS.get(key),
   satisfying: (_o, wanted) => asList(wanted)[0] === true,
   variants: (o) => [o.default, !o.default],
 };
@@ -375,7 +378,8 @@ export function sharedOptionIds(game: OptionsGame, shown: Settings, saved: Setti
  */
 export function effectiveSettings(game: OptionsGame, settings: Settings): Record<string, OptionValue | undefined> {
   const full = { ...defaultSettings(game), ...settings };
-  const out: Record<string, OptionValue | undefined> = {};
+  // Null prototype: `option.id in out` below must not find "constructor" or "toString" on Object.prototype.
+  const out: Record<string, OptionValue | undefined> = Object.create(null) as Record<string, OptionValue | undefined>;
   const resolving = new Set<string>();
   const resolve = (option: GameOption): OptionValue | undefined => {
     if (option.id in out) return out[option.id];

@@ -30,7 +30,7 @@ export interface SearchOptions {
  * value (a rule of a section that belongs to the option), the option on.
  */
 export function inSetup(setup: SearchSetup | undefined, option: string, value: string): boolean {
-  const v = setup?.[option];
+  const v = setup && Object.hasOwn(setup, option) ? setup[option] : undefined;
   if (value === '') return v === true;
   return Array.isArray(v) ? v.some((x) => String(x) === value) : (typeof v === 'string' || typeof v === 'number') && String(v) === value;
 }
@@ -111,8 +111,10 @@ export class Searcher {
   /** Vocabulary words of the same family as a word (Porter stem), from the index's families. */
   private porterGroup(word: string): number[] {
     const key = stemmer(word);
-    const family = this.index.forms?.[key];
-    if (family) return family;
+    // `forms` is a plain object parsed from JSON: "constructor" or "toString" must not reach its prototype.
+    const forms = this.index.forms;
+    const family = forms && Object.hasOwn(forms, key) ? forms[key] : undefined;
+    if (Array.isArray(family)) return family;
     const self = this.wordIndex.get(key);
     return self !== undefined && !this.wordnetOnly.has(self) ? [self] : [];
   }
@@ -463,6 +465,10 @@ function phraseBonus(phrases: readonly string[], wordTerms: readonly Map<string,
   return { bonus: best, named, exact };
 }
 
+/** A game's setup among the setups a search was given (own keys only: a game id read from a URL may be any text). */
+const ownSetup = (setups: Readonly<Record<string, SearchSetup>> | undefined, game: string): SearchSetup | undefined =>
+  setups && Object.hasOwn(setups, game) ? setups[game] : undefined;
+
 /**
  * Several games' searchers as one: a game-scoped search asks that game's index only; an unscoped one asks every
  * loaded index and merges the results: first the entries the whole query names word for word (their title, an
@@ -476,7 +482,9 @@ export class SearchSet {
   search(query: string, options: Omit<SearchOptions, 'setup'> & { setups?: Readonly<Record<string, SearchSetup>> } = {}): SearchResult[] {
     const limit = options.limit ?? SEARCH.limit;
     const { setups, ...rest } = options;
-    if (options.game) return this.searchers.get(options.game)?.search(query, { ...rest, limit, setup: setups?.[options.game] }) ?? [];
+    if (options.game) {
+      return this.searchers.get(options.game)?.search(query, { ...rest, limit, setup: ownSetup(setups, options.game) }) ?? [];
+    }
     // Answers (the sentence to show) are found for the merged list only, not for every game's own top results.
     // Each query word weighs what its best match in any game weighs (one idf scale): a game without the word loses
     // its share of coverage instead of ignoring the word.
@@ -487,7 +495,7 @@ export class SearchSet {
         if (!s || bestFactor > s.bestFactor || (bestFactor === s.bestFactor && weight > s.weight)) shared[i] = { weight, bestFactor };
       });
     const merged = [...this.searchers]
-      .flatMap(([game, s]) => s.search(query, { ...rest, limit, allGames: true, answers: false, shared, setup: setups?.[game] }))
+      .flatMap(([game, s]) => s.search(query, { ...rest, limit, allGames: true, answers: false, shared, setup: ownSetup(setups, game) }))
       .sort((a, b) => Number(!!b.named) - Number(!!a.named) || b.score - a.score || a.title.localeCompare(b.title))
       .slice(0, limit);
     for (const r of merged.slice(0, SEARCH.answers)) this.searchers.get(r.game)?.answerFor(r, query);
