@@ -2,6 +2,7 @@
  * A game's page: pinned rules on top, sections that open from a link (`/<game>/#combat`) and a filter that narrows
  * every section's list in place as you type.
  */
+import { filterWords, matchesWords } from '../lib/filter';
 import { startPinned } from './lists';
 
 /** Opens the section a URL fragment names (or that holds the named element) and brings it into view. */
@@ -23,12 +24,12 @@ function setupFilter() {
   const rows = sections.map((d) => ({ d, items: Array.from(d.querySelectorAll('li')).map((li) => ({ li, text: (li.textContent ?? '').toLowerCase() })) }));
   const wasOpen = new Map<HTMLDetailsElement, boolean>();
   input.addEventListener('input', () => {
-    const words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+    const words = filterWords(input.value);
     let shown = 0;
     for (const { d, items } of rows) {
       let any = false;
       for (const { li, text } of items) {
-        const hit = words.every((w) => text.includes(w));
+        const hit = matchesWords(text, words);
         li.hidden = !hit;
         if (hit) any = true;
         if (hit && words.length) shown++;

@@ -43,6 +43,8 @@ export function showRulings(): void {
   const slug = document.querySelector<HTMLElement>('article.entry')?.dataset.slug;
   if (!head || !game || !slug) return;
   const rulings = head.readRulings(game);
+  // Callable again (after a ruling changes, or the page returns from the back/forward cache): old lines go first.
+  for (const line of Array.from(document.querySelectorAll('.prose .ruling'))) line.remove();
   for (const note of Array.from(document.querySelectorAll<HTMLElement>('.prose [data-unclear]'))) {
     const ruling = rulings[rulingKey(slug, note.dataset.unclear!)];
     if (ruling) note.before(rulingLine(ruling));
