@@ -349,7 +349,8 @@ async function measurePaints(browser: import('@playwright/test').Browser, port: 
       await page.waitForFunction(() => /result|No rule matches|failed/.test(document.getElementById('search-status')?.textContent ?? ''));
       await page.waitForTimeout(150);
       const lists = ((await page.evaluate('window.benchLists')) as { ids: string[]; at: number }[]).filter((l) => l.ids.length);
-      out.set(`${game}\n${q}`, { first: lists[0]?.ids ?? [], last: lists.at(-1)?.ids ?? [], lists: lists.length, firstAt: lists[0]?.at ?? NaN });
+      const [first, last] = [lists[0], lists.at(-1)];
+      out.set(`${game}\n${q}`, { first: first?.ids ?? [], last: last?.ids ?? [], lists: lists.length, firstAt: first?.at ?? NaN });
     }
     paints.set(setName, out);
     await context.close();
@@ -452,18 +453,19 @@ if (typing) {
 }
 if (paints.size) {
   console.log('\nAll-games search page (/search/?q=...), the first list with results vs the list it settles on, as labelled | judged:');
-  console.log('| set | first: top-1 | top-3 | settled: top-1 | top-3 | judged first: top-1 | top-3 | settled: top-1 | top-3 | top result changed | first results at (median) |');
+  const head = ['set', 'first: top-1', 'top-3', 'settled: top-1', 'top-3', 'judged first: top-1', 'top-3', 'settled: top-1', 'top-3'];
+  console.log(`| ${[...head, 'top result changed', 'first results at (median)'].join(' | ')} |`);
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const [setName, out] of paints) {
     const list = sets.get(setName)!;
     const at = (which: 'first' | 'last') => (q: string, game: string) => out.get(`${game}\n${q}`)?.[which] ?? [];
-    const [f, l, jf, jl] = [accuracy(list, at('first')), accuracy(list, at('last')), accuracy(list, at('first'), setName), accuracy(list, at('last'), setName)];
+    const [f, l] = [accuracy(list, at('first')), accuracy(list, at('last'))];
+    const [jf, jl] = [accuracy(list, at('first'), setName), accuracy(list, at('last'), setName)];
     const changed = [...out.values()].filter((p) => p.first[0] !== p.last[0]).length;
     const times = [...out.values()].map((p) => p.firstAt).filter((t) => !Number.isNaN(t)).sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)] ?? NaN;
-    console.log(
-      `| ${setName} | ${pct(f.top1)} | ${pct(f.top3)} | ${pct(l.top1)} | ${pct(l.top3)} | ${pct(jf.top1)} | ${pct(jf.top3)} | ${pct(jl.top1)} | ${pct(jl.top3)} | ${changed} of ${out.size} | ${median.toFixed(0)} ms |`,
-    );
+    const scores = [f, l, jf, jl].flatMap((x) => [pct(x.top1), pct(x.top3)]);
+    console.log(`| ${setName} | ${scores.join(' | ')} | ${changed} of ${out.size} | ${median.toFixed(0)} ms |`);
   }
 }
 for (const alt of ALTERNATIVES.filter((a) => shipped.has(a.name))) console.log(`\n${alt.name}: ${alt.description}`);

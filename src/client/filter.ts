@@ -17,7 +17,12 @@ export interface FilterGroup {
  * Narrows `groups` to the items holding every word typed in `input`; `status` gets `describe(count)` while a filter
  * is typed (nothing otherwise). Item texts are lowercased here.
  */
-export function attachFilter(input: HTMLInputElement, groups: FilterGroup[], status: HTMLElement | null, describe: (count: number) => string): void {
+export function attachFilter(
+  input: HTMLInputElement,
+  groups: FilterGroup[],
+  status: HTMLElement | null,
+  describe: (count: number) => string,
+): void {
   for (const g of groups) for (const item of g.items) item.text = item.text.toLowerCase();
   const apply = () => {
     const words = filterWords(input.value);

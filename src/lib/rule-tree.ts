@@ -4,7 +4,19 @@
  * Pure: works on an mdast tree; used by the Astro build (as a remark plugin) and by the content checker.
  */
 import type { Game } from '../schemas/game';
-import { anyPair, conditionAttr, conditionKeys, conditionLabel, currentTokens, defaultSettings, findOption, optionValues, pickToken, whenCondition, type Condition } from './options';
+import {
+  anyPair,
+  conditionAttr,
+  conditionKeys,
+  conditionLabel,
+  currentTokens,
+  defaultSettings,
+  findOption,
+  optionValues,
+  pickToken,
+  whenCondition,
+  type Condition,
+} from './options';
 import { literalValue, type Literal } from './estree-value';
 import { offSiteProblem } from './content-origin';
 
@@ -343,7 +355,8 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
         if (!c) return undefined;
         const cell = textOf(body[i]!.children?.[0] ?? { type: 'text' });
         if (perRow[i] && perRow[i]!.length === 0 && !namesValue(cell, a.name, c)) {
-          fail(body[i]!, `<Rows ${a.name}>: row ${i + 1} ("${cell.trim()}") is given ${JSON.stringify(value)}, which its first cell does not name`);
+          const given = JSON.stringify(value);
+          fail(body[i]!, `<Rows ${a.name}>: row ${i + 1} ("${cell.trim()}") is given ${given}, which its first cell does not name`);
           return undefined;
         }
         perRow[i]?.push(c);
@@ -355,7 +368,8 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
       if (!conds?.length || !cell) return;
       const out: Record<string, string> = { class: ROW_MARK_CLASS };
       for (const c of conds) out[conditionAttr(c.key)] = c.tokens.join(' ');
-      cell.children = [...(cell.children ?? []), { type: 'text', value: ' ' }, html('span', out, [{ type: 'text', value: ROW_MARK }], false)];
+      const mark = html('span', out, [{ type: 'text', value: ROW_MARK }], false);
+      cell.children = [...(cell.children ?? []), { type: 'text', value: ' ' }, mark];
     });
     table.data = { ...table.data, hProperties: { className: ['keyed'] } };
     return table;
@@ -412,7 +426,7 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
       if (child.type === 'table') {
         checkTable(child);
         const key = keyedBy(child);
-        if (key) fail(child, `a table keyed by ${key} (its first column) must be wrapped in <Rows ${key}={[...]}> so the reader's row is marked`);
+        if (key) fail(child, `a table keyed by ${key} (its first column) needs <Rows ${key}={[...]}> around it (marks the reader's row)`);
       }
       if (child.type === 'blockquote' && legacyNote(child))
         fail(child, `an "${UNCLEAR_LABEL}" note must be an <Unclear id="..." readings={[...]}> block, not a blockquote`);

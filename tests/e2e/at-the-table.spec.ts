@@ -3,6 +3,7 @@
  * ruling recorded right in an unclear note, and the long pages' filters, letters and anchors.
  */
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { watchErrors } from './helpers';
 
 /** Sets a choice option on the game's options page by tapping its value, as a player does. */
@@ -21,7 +22,8 @@ test.describe('your row in a table keyed by an option', () => {
     await choose(page, 'now-or-never', '3 players');
     await page.goto('/now-or-never/setup-enemies/');
     expect(await currentRows(page)).toEqual(['3 Your game']);
-    const row = (n: string) => page.locator('.prose tr').filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${n}\\b`) }) });
+    const firstCell = (n: string) => page.locator('td:first-child', { hasText: new RegExp(`^${n}\\b`) });
+    const row = (n: string) => page.locator('.prose tr').filter({ has: firstCell(n) });
     await expect(row('3').locator('.row-mark')).toBeVisible();
     await expect(row('3').locator('.row-mark')).toHaveText('Your game');
     await expect(row('4')).not.toHaveAttribute('aria-current', 'true');
@@ -76,6 +78,12 @@ test.describe('rule on the spot', () => {
     await note.getByText(reading).click();
     await expect(page.locator('.prose .ruling')).toHaveText(`Your table plays: ${reading}`);
     await expect(note.locator('summary')).toHaveText("Change your table's ruling");
+    // The open form, as axe sees it (the a11y suite checks the page with the form closed).
+    const axe = await new AxeBuilder({ page })
+      .include('.prose [data-unclear]')
+      .options({ rules: { 'target-size': { enabled: true } } })
+      .analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
 
     await page.reload();
     await expect(page.locator('.prose .ruling')).toHaveText(`Your table plays: ${reading}`);
@@ -113,7 +121,8 @@ test.describe('long pages', () => {
     const shown = await page.locator('main [data-unclear][data-key]:visible').count();
     expect(shown).toBeGreaterThan(0);
     expect(shown).toBeLessThan(all);
-    for (const text of await page.locator('main [data-unclear][data-key]:visible').allInnerTexts()) expect(text.toLowerCase()).toContain('tire');
+    for (const text of await page.locator('main [data-unclear][data-key]:visible').allInnerTexts())
+      expect(text.toLowerCase()).toContain('tire');
     // Sections without a match fold away.
     expect(await page.locator('main .unclear-section:visible').count()).toBeLessThan(await page.locator('main .unclear-section').count());
     await page.getByLabel('Filter the unclear rules of Pencilvillage').fill('');

@@ -105,7 +105,8 @@ describe('transformRuleTree', () => {
     expect(js.match(/"row-mark"/g)).toHaveLength(3);
     expect(js).toContain('"keyed"');
     // Several props: a row is marked when all hold.
-    const two = await run('<Rows seasons={[6, 5]} solo={[false, true]}>\n\n| Game length | X |\n|---|---|\n| 6 seasons | a |\n| 5 seasons | b |\n\n</Rows>');
+    const seasons = '| Game length | X |\n|---|---|\n| 6 seasons | a |\n| 5 seasons | b |';
+    const two = await run(`<Rows seasons={[6, 5]} solo={[false, true]}>\n\n${seasons}\n\n</Rows>`);
     expect(two.report.errors).toEqual([]);
     expect(two.js).toMatch(/"data-w-seasons": "5",\s*"data-w-solo": "1"/);
     // null: a row for no setup.
@@ -118,11 +119,12 @@ describe('transformRuleTree', () => {
     const wrap = (props: string) => `<Rows ${props}>\n\n${table}\n\n</Rows>`;
     const messages = async (mdx: string) => (await run(mdx)).report.errors.map((e) => e.message);
     expect(await messages(wrap('players={[2]}'))).toEqual([expect.stringContaining('one value per row of the table (2 rows)')]);
-    expect(await messages(wrap('players={[3, 2]}'))).toEqual([expect.stringContaining('row 1 ("2") is given 3, which its first cell does not name')]);
+    expect(await messages(wrap('players={[3, 2]}'))).toEqual([expect.stringContaining('row 1 ("2") is given 3, which its first cell')]);
     expect(await messages(wrap('players={[2, 7]}'))).toEqual([expect.stringContaining('has no value 7')]);
     expect(await messages('<Rows players={[2]}>\n\nNo table.\n\n</Rows>')).toEqual([expect.stringContaining('<Rows> wraps one table')]);
-    expect(await messages(table)).toEqual([expect.stringContaining('must be wrapped in <Rows players={[...]}>')]);
-    expect(await messages('| Game length | X |\n|---|---|\n| 6 seasons | a |\n| 5 seasons | b |')).toEqual([expect.stringContaining('keyed by seasons')]);
+    expect(await messages(table)).toEqual([expect.stringContaining('needs <Rows players={[...]}> around it')]);
+    const seasons = '| Game length | X |\n|---|---|\n| 6 seasons | a |\n| 5 seasons | b |';
+    expect(await messages(seasons)).toEqual([expect.stringContaining('keyed by seasons')]);
     // One row, or a first column that names no option: an ordinary table.
     expect(await messages('| Players | Age |\n|---|---|\n| 1 to 4 | 14+ |')).toEqual([]);
     expect(await messages('| Seat | Coins |\n|---|---|\n| 2 | a |\n| 3 | b |')).toEqual([]);
