@@ -15,6 +15,8 @@
  *   --only=a,b        only these engines (app, minisearch, fuse-default, fuse-token)
  *   --latency=A       the sets whose prefixes time the engines; --no-engines skips that
  *   --typing=A,B      the sets typed key by key for the Event Timing measure; --no-typing skips it
+ *   --paint=A,B       first paint vs settled: each lookup of these sets opened as /search/?q=... (all games), every
+ *                     list the page shows recorded; the first list with results and the last one scored (all sets: --paint=all)
  */
 import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -308,6 +310,53 @@ async function measureTyping(browser: import('@playwright/test').Browser, port: 
   return result;
 }
 
+/**
+ * First paint vs settled on the all-games search page: each lookup opened as `/search/?q=...` (no service worker, the
+ * indexes from the HTTP cache after the first lookup of a set, as on a return visit), every state of the result list
+ * recorded by a MutationObserver (a superset of what is painted: a list shown for a moment counts), until the status
+ * line says the search is complete. `first` is the first list with results, `last` the list the page settles on.
+ */
+interface Paints {
+  first: string[];
+  last: string[];
+  /** Distinct non-empty lists shown. */
+  lists: number;
+  /** ms from navigation start to the first list with results. */
+  firstAt: number;
+}
+const paintSets = arg('paint') === 'all' ? [...sets.keys()] : (arg('paint')?.split(',').filter((n) => sets.has(n)) ?? []);
+const paints = new Map<string, Map<string, Paints>>();
+const RECORD_LISTS = `(() => {
+  window.benchLists = [];
+  const record = () => {
+    const list = document.getElementById('search-results');
+    if (!list) return;
+    const ids = [...list.querySelectorAll('a[data-result]')].map((a) => new URL(a.href).pathname.split('/').filter(Boolean).join('/'));
+    const last = window.benchLists[window.benchLists.length - 1];
+    if (!last || last.ids.join(' ') !== ids.join(' ')) window.benchLists.push({ ids, at: performance.now() });
+  };
+  new MutationObserver(record).observe(document, { childList: true, subtree: true, characterData: true });
+})()`;
+async function measurePaints(browser: import('@playwright/test').Browser, port: number): Promise<void> {
+  for (const setName of paintSets) {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    await context.addInitScript(RECORD_LISTS);
+    const page = await context.newPage();
+    const out = new Map<string, Paints>();
+    for (const { q, game } of sets.get(setName)!) {
+      await page.goto(`http://localhost:${port}/search/?q=${encodeURIComponent(q)}`);
+      // Complete: a count of results or "no rule matches" (not "Loading..." nor "Searching all games...").
+      await page.waitForFunction(() => /result|No rule matches|failed/.test(document.getElementById('search-status')?.textContent ?? ''));
+      await page.waitForTimeout(150);
+      const lists = ((await page.evaluate('window.benchLists')) as { ids: string[]; at: number }[]).filter((l) => l.ids.length);
+      const [first, last] = [lists[0], lists.at(-1)];
+      out.set(`${game}\n${q}`, { first: first?.ids ?? [], last: last?.ids ?? [], lists: lists.length, firstAt: first?.at ?? NaN });
+    }
+    paints.set(setName, out);
+    await context.close();
+  }
+}
+
 if (useBrowser) {
 const port = 4392;
 const server = await serveDist(port);
@@ -333,6 +382,7 @@ try {
     await page.close();
   }
   if (!process.argv.includes('--no-typing')) typing = await measureTyping(browser, port);
+  if (paintSets.length) await measurePaints(browser, port);
 } finally {
   await browser.close();
   server.kill();
@@ -400,6 +450,23 @@ if (typing) {
   console.log('|---|---|---|---|---|');
   for (const [name, list] of [['header search box', typing.box], ['plain text field, same page', typing.plain]] as const)
     console.log(`| ${name} | ${at(list, 0.5)} | ${at(list, 0.95)} | ${Math.max(...list).toFixed(0)} ms | ${under(list)} |`);
+}
+if (paints.size) {
+  console.log('\nAll-games search page (/search/?q=...), the first list with results vs the list it settles on, as labelled | judged:');
+  const head = ['set', 'first: top-1', 'top-3', 'settled: top-1', 'top-3', 'judged first: top-1', 'top-3', 'settled: top-1', 'top-3'];
+  console.log(`| ${[...head, 'top result changed', 'first results at (median)'].join(' | ')} |`);
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const [setName, out] of paints) {
+    const list = sets.get(setName)!;
+    const at = (which: 'first' | 'last') => (q: string, game: string) => out.get(`${game}\n${q}`)?.[which] ?? [];
+    const [f, l] = [accuracy(list, at('first')), accuracy(list, at('last'))];
+    const [jf, jl] = [accuracy(list, at('first'), setName), accuracy(list, at('last'), setName)];
+    const changed = [...out.values()].filter((p) => p.first[0] !== p.last[0]).length;
+    const times = [...out.values()].map((p) => p.firstAt).filter((t) => !Number.isNaN(t)).sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)] ?? NaN;
+    const scores = [f, l, jf, jl].flatMap((x) => [pct(x.top1), pct(x.top3)]);
+    console.log(`| ${setName} | ${scores.join(' | ')} | ${changed} of ${out.size} | ${median.toFixed(0)} ms |`);
+  }
 }
 for (const alt of ALTERNATIVES.filter((a) => shipped.has(a.name))) console.log(`\n${alt.name}: ${alt.description}`);
 for (const m of missLists) console.log(m);

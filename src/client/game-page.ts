@@ -3,6 +3,7 @@
  * every section's list in place as you type.
  */
 import { safeDecode } from '../lib/search/closest';
+import { filterWords, matchesWords } from '../lib/filter';
 import { startPinned } from './lists';
 
 /**
@@ -27,12 +28,12 @@ function setupFilter() {
   const rows = sections.map((d) => ({ d, items: Array.from(d.querySelectorAll('li')).map((li) => ({ li, text: (li.textContent ?? '').toLowerCase() })) }));
   const wasOpen = new Map<HTMLDetailsElement, boolean>();
   input.addEventListener('input', () => {
-    const words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+    const words = filterWords(input.value);
     let shown = 0;
     for (const { d, items } of rows) {
       let any = false;
       for (const { li, text } of items) {
-        const hit = words.every((w) => text.includes(w));
+        const hit = matchesWords(text, words);
         li.hidden = !hit;
         if (hit) any = true;
         if (hit && words.length) shown++;

@@ -31,13 +31,15 @@ export function showRulings(): void {
   onRestored(drawRulings);
 }
 
-function drawRulings(): void {
+/** Draws the rulings above their notes now (old lines removed first). */
+export function drawRulings(): void {
   const head = api();
   const game = document.body.dataset.game;
   const slug = document.querySelector<HTMLElement>('article.entry')?.dataset.slug;
   if (!head || !game || !slug) return;
   const rulings = head.readRulings(game);
-  for (const old of Array.from(document.querySelectorAll('.prose p.ruling'))) old.remove();
+  // Callable again (after a ruling changes, or the page returns from the back/forward cache): old lines go first.
+  for (const line of Array.from(document.querySelectorAll('.prose .ruling'))) line.remove();
   for (const note of Array.from(document.querySelectorAll<HTMLElement>('.prose [data-unclear]'))) {
     const ruling = rulings[rulingKey(slug, note.dataset.unclear!)];
     if (ruling) note.before(rulingLine(ruling));

@@ -148,24 +148,6 @@ async function loadGames(game?: string): Promise<string[]> {
 }
 
 /**
- * Loads the indexes for `game` (or all games) in two steps when more than one is needed: the first game's index
- * alone, its results shown and painted (so they show as soon as that index is in, the network not shared with
- * the other indexes meanwhile), then the others together. `onProgress` gets the games loaded so far at each
- * step and resolves once it has shown their results.
- */
-async function loadProgressively(game: string | undefined, onProgress: (games: string[], complete: boolean) => Promise<void>): Promise<void> {
-  const ids = idsFor(game);
-  await loadShard(ids[0]!);
-  await onProgress(ids.slice(0, 1), ids.length === 1);
-  // The others together: one more update of the list, not one per game.
-  if (ids.length > 1) {
-    await afterPaint();
-    await Promise.all(ids.slice(1).map(loadShard));
-    await onProgress(ids, true);
-  }
-}
-
-/**
  * While a finger or the mouse is down on a list, updates of that list wait (until the click, or shortly after the
  * pointer is up): the result under the pointer stays there until the tap or click has opened it.
  */
@@ -404,15 +386,16 @@ export async function startSearchPage(): Promise<void> {
   const scopeOf = () => (form.querySelector<HTMLInputElement>('input[name=game]:checked')?.value ?? '') || undefined;
   const selection = keyboardSelection(list);
   const released = holdWhilePressed(list);
-  let current: { games: string[]; complete: boolean; scope?: string } | undefined;
+  let current: { games: string[]; scope?: string } | undefined;
   let shown = '';
   let ticket = 0;
 
   /** Shows the results of the current query with what is loaded; `force` after more indexes arrived. */
   const show = async (force = false) => {
-    if (!current) return;
-    const q = input.value;
     const scope = scopeOf();
+    // Until every index of the chosen scope is in (see load), no list.
+    if (!current || current.scope !== scope) return;
+    const q = input.value;
     const state = `${scope ?? ''}\n${q}`;
     if (state === shown && !force) return;
     shown = state;
@@ -422,7 +405,7 @@ export async function startSearchPage(): Promise<void> {
     if (q) url.searchParams.set('q', q);
     if (scope) url.searchParams.set('game', scope);
     history.replaceState(history.state, '', url);
-    const { games, complete } = current;
+    const { games } = current;
     let results: ShownResult[] = [];
     let failed = false;
     if (q.trim())
@@ -441,24 +424,31 @@ export async function startSearchPage(): Promise<void> {
       ? 'Type a few words: a rule, a card, a number.'
       : failed
         ? 'Search failed. Reload the page to try again.'
-        : !complete
-          ? 'Searching all games…'
-          : results.length
-            ? `${results.length === 20 ? 'Top 20' : results.length} result${results.length === 1 ? '' : 's'}${scope ? '' : ' in all games'}.`
-            : `No rule matches “${q}”.${scope ? ' Try all games, or other words.' : ' Try other words.'}`;
+        : results.length
+          ? `${results.length === 20 ? 'Top 20' : results.length} result${results.length === 1 ? '' : 's'}${scope ? '' : ' in all games'}.`
+          : `No rule matches “${q}”.${scope ? ' Try all games, or other words.' : ' Try other words.'}`;
   };
 
   let loading = 0;
-  /** Loads what the chosen scope needs (the first game's index first when it is all games), showing results as they come. */
+  /**
+   * Loads every index the chosen scope needs before the first list: a list from some games only would look complete,
+   * and its top result could change when the others arrive (all games are fetched at once; the page's head preloads
+   * them). Meanwhile the status says so, and a list of another scope is cleared.
+   */
   const load = async () => {
     const mine = ++loading;
     const scope = scopeOf();
+    const games = idsFor(scope);
+    if (games.some((g) => !shards.has(g))) {
+      updateList(list, [], !scope);
+      shown = '';
+      status.textContent = games.length > 1 ? `Loading the rules of all ${games.length} games…` : 'Loading search…';
+    }
     try {
-      await loadProgressively(scope, async (games, complete) => {
-        if (mine !== loading) return;
-        current = { games, complete, scope };
-        await show(true);
-      });
+      await loadGames(scope);
+      if (mine !== loading) return;
+      current = { games, scope };
+      await show(true);
     } catch {
       if (mine === loading) status.textContent = 'Search could not load. Check the connection, then reload the page.';
     }

@@ -2,58 +2,43 @@
  * The unclear-rules page: each note's ruling form is filled from and saved to this device (`rules:rulings:<game>`,
  * validated on read); "Share our rulings" shares a link holding them (`/<game>/unclear/#rulings=...`), and opening
  * such a link offers to use its rulings, never overwriting the reader's own without asking. Everything that comes
- * from storage or a link is shown as text.
+ * from storage or a link is shown as text. A filter narrows the notes.
  */
 import { api, notSaved, onRestored, toast } from './rules';
 import { decodeRulings, encodeRulings } from './rulings';
+import { RULING_LOST, bindRulingForm, fillRulingForm, readRulingForm, type RulingForm } from './ruling-form';
+import { attachFilter } from './filter';
 import { shareLink } from './share';
 import type { Ruling } from './storage';
 
 const HASH = '#rulings=';
 
-interface Note {
-  key: string;
+interface Note extends RulingForm {
   item: HTMLElement;
   title: string;
-  readings: string[];
-  radios: HTMLInputElement[];
-  own: HTMLInputElement;
 }
 
 function readNotes(): Note[] {
   return Array.from(document.querySelectorAll<HTMLElement>('[data-unclear][data-key]')).map((item) => ({
-    key: item.dataset.key!,
+    ...readRulingForm(item, item.dataset.key!),
     item,
     title: item.querySelector('h3')?.textContent?.trim() ?? '',
-    readings: Array.from(item.querySelectorAll('[data-reading]')).map((s) => s.textContent ?? ''),
-    radios: Array.from(item.querySelectorAll<HTMLInputElement>('input[type="radio"]')),
-    own: item.querySelector<HTMLInputElement>('input[data-own]')!,
   }));
 }
 
-/** The reading a ruling names, if it is one of the note's (by index, checked against the text). */
-function readingOf(note: Note, ruling: Ruling): number | undefined {
-  if (ruling.reading !== undefined && note.readings[ruling.reading] === ruling.text) return ruling.reading;
-  const i = note.readings.indexOf(ruling.text);
-  return i >= 0 ? i : undefined;
-}
-
-function fill(note: Note, ruling: Ruling | undefined) {
-  const reading = ruling && readingOf(note, ruling);
-  for (const r of note.radios) r.checked = !!ruling && (reading === undefined ? r.value === 'own' : r.value === String(reading));
-  note.own.value = ruling && reading === undefined ? ruling.text : '';
-}
-
-/** The ruling a note's form holds, or undefined when it holds none. */
-function readForm(note: Note): Ruling | undefined {
-  const picked = note.radios.find((r) => r.checked)?.value;
-  if (picked === undefined) return undefined;
-  if (picked === 'own') {
-    const text = note.own.value.trim().slice(0, 300);
-    return text ? { text } : undefined;
-  }
-  const i = Number(picked);
-  return note.readings[i] ? { text: note.readings[i]!, reading: i } : undefined;
+/** The filter over the notes: by the rule's title, the setup it applies to and the note's text. */
+function startFilter() {
+  const input = document.getElementById('unclear-filter') as HTMLInputElement | null;
+  if (!input) return;
+  const text = (item: HTMLElement) =>
+    ['h3', '.applies', '.unclear'].map((s) => item.querySelector(s)?.textContent ?? '').join(' ');
+  const groups = Array.from(document.querySelectorAll<HTMLElement>('[data-unclear-section]')).map((el) => ({
+    el,
+    items: Array.from(el.querySelectorAll<HTMLElement>('[data-unclear][data-key]')).map((item) => ({ el: item, text: text(item) })),
+  }));
+  attachFilter(input, groups, document.getElementById('unclear-filter-status'), (n) =>
+    n ? `${n} point${n === 1 ? '' : 's'} match.` : 'No point matches.',
+  );
 }
 
 export function startUnclearPage(): void {
@@ -69,47 +54,22 @@ export function startUnclearPage(): void {
     const n = Object.keys(mine()).length;
     if (status) status.textContent = n ? `Your table has ruled on ${n} of ${notes.length} points.` : `No ruling recorded yet (${notes.length} points).`;
   };
-  const save = (note: Note, ruling: Ruling | undefined) => {
-    const all = head.readRulings(game);
-    if (ruling) all[note.key] = ruling;
-    else delete all[note.key];
-    const stored = head.writeRulings(game, all);
-    render();
-    // Not kept (storage blocked or full): said where the page counts the rulings, and at once.
-    if (!stored) {
-      const message = notSaved(head, 'Ruling not saved', 'It is lost when you leave this page.');
-      if (status) status.textContent = message;
-      toast(message);
-    }
-  };
   const saved = mine();
   for (const note of notes) {
-    fill(note, saved[note.key]);
-    note.item.addEventListener('change', (e) => {
-      const target = e.target as HTMLInputElement;
-      if (target.type === 'radio' && target.value === 'own' && !note.own.value.trim()) {
-        note.own.focus();
-        return; // saved once there is text
-      }
-      save(note, readForm(note));
-    });
-    note.own.addEventListener('input', () => {
-      const own = note.radios.find((r) => r.value === 'own');
-      if (own && note.own.value.trim()) own.checked = true;
-      if (own?.checked) save(note, readForm(note));
-    });
-    note.item.querySelector('[data-clear]')?.addEventListener('click', () => {
-      fill(note, undefined);
-      save(note, undefined);
-      toast('Ruling cleared');
+    fillRulingForm(note, saved[note.key]);
+    bindRulingForm(note, game, (stored) => {
+      render();
+      // Not kept (storage blocked or full): said where the page counts the rulings too.
+      if (!stored && status) status.textContent = notSaved(api()!, 'Ruling not saved', RULING_LOST);
     });
   }
   render();
   onRestored(() => {
     const now = mine();
-    for (const note of notes) fill(note, now[note.key]);
+    for (const note of notes) fillRulingForm(note, now[note.key]);
     render();
   });
+  startFilter();
 
   document.getElementById('rulings-share')?.addEventListener('click', () => {
     const rulings = mine();
@@ -129,7 +89,7 @@ export function startUnclearPage(): void {
   const offer = importOffer(head, game, byKey, (incoming) => {
     if (!head.writeRulings(game, { ...head.readRulings(game), ...incoming })) return false;
     const now = mine();
-    for (const note of notes) fill(note, now[note.key]);
+    for (const note of notes) fillRulingForm(note, now[note.key]);
     render();
     return true;
   });

@@ -7,7 +7,8 @@
  */
 import { fragmentHtml } from './mdast-html';
 import { attr, holds, isGenerated, whenAttrs, type MdNode } from './fragments';
-import { currentTokens, optionVariants, type OptionsGame } from './options';
+import { conditionAttr, currentTokens, optionVariants, type OptionsGame } from './options';
+import { ROW_MARK_CLASS } from './rule-tree';
 
 /** Containers that mean nothing once their content is gone. */
 const DROPPED_WHEN_EMPTY = new Set(['paragraph', 'listItem', 'list', 'strong', 'emphasis']);
@@ -18,12 +19,13 @@ const isBlank = (node: MdNode): boolean =>
  * The nodes as they read in one setup: conditional elements that do not hold are removed, those that hold are
  * unwrapped (no `data-w-` attribute is left, so no options CSS can hide them), an unclear note becomes a plain
  * `div.unclear` (no id, no landmark), headings become bold paragraphs (they sit inside a page's own outline), and
- * paragraphs, items and lists left empty are dropped.
+ * paragraphs, items and lists left empty are dropped. The row marks of keyed tables (`<Rows>`) are dropped.
  */
 export function resolveStatic(nodes: readonly MdNode[], tokens: Readonly<Record<string, string>>): MdNode[] {
   const resolve = (node: MdNode): MdNode[] => {
     if (isGenerated(node)) {
-      if (!holds(whenAttrs(node), tokens)) return [];
+      // A keyed table's "your game" mark speaks of the reader's setup, not of the setup compared here.
+      if (attr(node, 'class') === ROW_MARK_CLASS || !holds(whenAttrs(node), tokens)) return [];
       const children = (node.children ?? []).flatMap(resolve);
       if (attr(node, 'data-unclear'))
         return [{ type: 'mdxJsxFlowElement', name: 'div', attributes: [{ type: 'mdxJsxAttribute', name: 'class', value: 'unclear' }], children }];
@@ -45,6 +47,11 @@ export interface ChangeVariant {
   isDefault: boolean;
   /** The text under these values; empty when the part does not appear. */
   html: string;
+  /**
+   * Condition attributes (`data-w-<key>`: tokens) under which the reader's setup has one of these values, one set per
+   * condition key: a page marks the reader's value with an element for each, which the options CSS shows or hides.
+   */
+  when: Record<string, string>[];
 }
 
 /** A run of consecutive top-level blocks (or items of one list) of an entry whose text depends on the option. */
@@ -120,7 +127,13 @@ export function optionChanges(tree: MdNode, game: OptionsGame, optionId: string)
     const out = [...groups].map(([html, members]): ChangeVariant => {
       const isDefault = members.some((i) => variants[i]!.isDefault);
       const many = members.length > MAX_LISTED && groups.size > 1;
-      return { label: many && isDefault ? 'Otherwise' : members.map((i) => variants[i]!.label).join(' · '), isDefault, html };
+      const byKey = new Map<string, Set<string>>();
+      for (const i of members) {
+        const c = variants[i]!.condition;
+        byKey.set(c.key, new Set([...(byKey.get(c.key) ?? []), ...c.tokens]));
+      }
+      const when = [...byKey].map(([key, tokens]) => ({ [conditionAttr(key)]: [...tokens].join(' ') }));
+      return { label: many && isDefault ? 'Otherwise' : members.map((i) => variants[i]!.label).join(' · '), isDefault, html, when };
     });
     return { variants: [...out.filter((v) => v.isDefault), ...out.filter((v) => !v.isDefault)] };
   });

@@ -552,6 +552,14 @@ export interface OptionVariant {
   /** "Solo play (bot)", "3 players", "Mods: Tire", "No mods". */
   label: string;
   isDefault: boolean;
+  /** The condition under which a reader's setup has this value (for a multi value: has it; no value: has none). */
+  condition: Condition;
+}
+
+/** The condition under which a setup has this value of the option (a multi option: its first value, or none). */
+function variantCondition(option: GameOption, value: OptionValue): Condition {
+  if (Array.isArray(value)) return value.length ? valueCondition(option, value[0]!) : { key: noneKey(option.id), tokens: ['1'] };
+  return valueCondition(option, typeof value === 'boolean' ? (value ? '1' : '0') : value);
 }
 
 /**
@@ -575,7 +583,12 @@ export function optionVariants(game: OptionsGame, optionId: string): OptionVaria
   const def = JSON.stringify(defaultValue(option));
   return authoring(option)
     .variants(option)
-    .map((value) => ({ settings: { ...base, [option.id]: value }, label: rules(option).describe(option, value), isDefault: JSON.stringify(value) === def }));
+    .map((value) => ({
+      settings: { ...base, [option.id]: value },
+      label: rules(option).describe(option, value),
+      isDefault: JSON.stringify(value) === def,
+      condition: variantCondition(option, value),
+    }));
 }
 
 /** Problems of a game's option definitions (defaults, requirements), by path below `options`. */

@@ -171,10 +171,19 @@ test.describe('404 from the address', () => {
   });
 });
 
-test.describe('search loads off the main thread, in steps, and survives a missing worker', () => {
+test.describe('search loads off the main thread, all games before the first list, and survives a missing worker', () => {
   test.use({ serviceWorkers: 'block' });
 
-  test('the all-games page shows the first index\'s results while the others load, then every game\'s', async ({ page }) => {
+  test('the all-games page shows no list before every game\'s index is in: its first list is the one it settles on', async ({ page }) => {
+    // Every state the result list takes (a superset of the frames painted), from the page's first script on.
+    await page.addInitScript(() => {
+      const w = window as unknown as { lists: string[][] };
+      w.lists = [];
+      new MutationObserver(() => {
+        const ids = Array.from(document.querySelectorAll('#search-results a[data-result]')).map((a) => a.getAttribute('href')!);
+        if (ids.join() !== (w.lists.at(-1) ?? []).join()) w.lists.push(ids);
+      }).observe(document, { childList: true, subtree: true });
+    });
     const held: (() => void)[] = [];
     let release = false;
     await page.route(/\/search\/(vindication|forge-war|pencilvillage)\.json$/, async (route) => {
@@ -182,13 +191,26 @@ test.describe('search loads off the main thread, in steps, and survives a missin
       await route.continue();
     });
     await page.goto('/search/?q=starting%20coins');
-    await expect(page.locator('#search-results a[data-result]').first()).toBeVisible();
-    await expect(page.locator('#search-status')).toHaveText('Searching all games…');
-    expect(new Set(await page.locator('#search-results .result-game').allTextContents())).toEqual(new Set(['Now or Never']));
+    await expect(page.locator('#search-status')).toHaveText('Loading the rules of all 4 games…');
+    await expect.poll(() => held.length).toBe(3);
+    // Now or Never's index is in, the others held: still no list.
+    await page.waitForTimeout(300);
+    await expect(page.locator('#search-results a[data-result]')).toHaveCount(0);
     release = true;
     for (const f of held) f();
     await expect(page.locator('#search-status')).toHaveText(/in all games\.$/);
     expect(new Set(await page.locator('#search-results .result-game').allTextContents()).size).toBeGreaterThan(1);
+    const lists = (await page.evaluate(() => (window as unknown as { lists: string[][] }).lists)).filter((l) => l.length);
+    expect(lists).toHaveLength(1);
+
+    // Lookups of every game, indexes from the HTTP cache: each page's first list is its last.
+    for (const q of ['warp stone', 'honor', 'quest offer', 'tire', 'starting adventurers']) {
+      await page.goto(`/search/?q=${encodeURIComponent(q)}`);
+      await expect(page.locator('#search-status')).toHaveText(/in all games\.$/);
+      await page.waitForTimeout(100);
+      const shown = (await page.evaluate(() => (window as unknown as { lists: string[][] }).lists)).filter((l) => l.length);
+      expect(shown, q).toHaveLength(1);
+    }
   });
 
   test('the indexes are parsed and searched in a Web Worker', async ({ page }) => {

@@ -216,6 +216,31 @@ describe('optionChanges', () => {
   });
 });
 
+describe('optionChanges: the reader\'s value and keyed tables', () => {
+  it('tags each value with the condition under which a setup has it, one set per condition key', async () => {
+    const t = await tree('There are <Pick players={{1: "1", 2: "2", 3: "3", 4: "4"}} /> enemies.\n\n<When solo>\n\nAlone.\n\n</When>');
+    expect(optionChanges(t, non, 'players')[0]!.variants.map((v) => v.when)).toEqual([
+      [{ 'data-w-players': '2' }],
+      [{ 'data-w-players': '3' }],
+      [{ 'data-w-players': '4' }],
+    ]);
+    expect(optionChanges(t, non, 'solo')[0]!.variants.map((v) => v.when)).toEqual([[{ 'data-w-solo': '0' }], [{ 'data-w-solo': '1' }]]);
+    // A group of many multi values: a mark for each value (any of them may be in the reader's setup), and "none".
+    const [unit] = optionChanges(await tree('<When mods="tire">\n\nTire.\n\n</When>', pv), pv, 'mods');
+    const otherwise = unit!.variants[0]!.when;
+    expect(otherwise).toContainEqual({ 'data-w-mods--none': '1' });
+    expect(otherwise).toContainEqual({ 'data-w-mods-glom': '1' });
+    expect(otherwise).not.toContainEqual({ 'data-w-mods-tire': '1' });
+    expect(unit!.variants[1]!.when).toEqual([{ 'data-w-mods-tire': '1' }]);
+  });
+
+  it('leaves the "your game" marks of a keyed table out of the compared text', async () => {
+    const t = await tree('<Rows players={[2, 3]}>\n\n| Players | Tokens |\n|---|---|\n| 2 | 2 |\n| 3 | 3 |\n\n</Rows>');
+    expect(optionChanges(t, non, 'players')).toEqual([]);
+    expect(fragmentOf(resolveStatic(t.children!, currentTokens(non, { players: '3' })))).not.toContain('Your game');
+  });
+});
+
 describe('unclearConditions', () => {
   it('names the conditions of the When blocks around each note', async () => {
     const t = await tree(

@@ -95,6 +95,40 @@ describe('transformRuleTree', () => {
     ]);
     expect(report.unclear.map((u) => u.id)).toEqual(['x']);
   });
+  it('marks each row of a <Rows> table for the setup its values name', async () => {
+    const table = '| Players | Tokens |\n|---|---|\n| 1 (solo) | 1 |\n| 2 | 2 |\n| 3 or 4 | 3 |';
+    const { report, js } = await run(`<Rows players={[1, 2, [3, 4]]}>\n\n${table}\n\n</Rows>`);
+    expect(report.errors).toEqual([]);
+    expect([...report.usedOptions]).toEqual(['players']);
+    expect(js).toContain('"data-w-players": "1"');
+    expect(js).toContain('"data-w-players": "3 4"');
+    expect(js.match(/"row-mark"/g)).toHaveLength(3);
+    expect(js).toContain('"keyed"');
+    // Several props: a row is marked when all hold.
+    const seasons = '| Game length | X |\n|---|---|\n| 6 seasons | a |\n| 5 seasons | b |';
+    const two = await run(`<Rows seasons={[6, 5]} solo={[false, true]}>\n\n${seasons}\n\n</Rows>`);
+    expect(two.report.errors).toEqual([]);
+    expect(two.js).toMatch(/"data-w-seasons": "5",\s*"data-w-solo": "1"/);
+    // null: a row for no setup.
+    const none = await run('<Rows players={[2, null]}>\n\n| Players | X |\n|---|---|\n| 2 | a |\n| Total | b |\n\n</Rows>');
+    expect(none.report.errors).toEqual([]);
+    expect(none.js.match(/"row-mark"/g)).toHaveLength(1);
+  });
+  it('refuses a <Rows> whose values do not fit the table, and a keyed table without <Rows>', async () => {
+    const table = '| Players | X |\n|---|---|\n| 2 | a |\n| 3 | b |';
+    const wrap = (props: string) => `<Rows ${props}>\n\n${table}\n\n</Rows>`;
+    const messages = async (mdx: string) => (await run(mdx)).report.errors.map((e) => e.message);
+    expect(await messages(wrap('players={[2]}'))).toEqual([expect.stringContaining('one value per row of the table (2 rows)')]);
+    expect(await messages(wrap('players={[3, 2]}'))).toEqual([expect.stringContaining('row 1 ("2") is given 3, which its first cell')]);
+    expect(await messages(wrap('players={[2, 7]}'))).toEqual([expect.stringContaining('has no value 7')]);
+    expect(await messages('<Rows players={[2]}>\n\nNo table.\n\n</Rows>')).toEqual([expect.stringContaining('<Rows> wraps one table')]);
+    expect(await messages(table)).toEqual([expect.stringContaining('needs <Rows players={[...]}> around it')]);
+    const seasons = '| Game length | X |\n|---|---|\n| 6 seasons | a |\n| 5 seasons | b |';
+    expect(await messages(seasons)).toEqual([expect.stringContaining('keyed by seasons')]);
+    // One row, or a first column that names no option: an ordinary table.
+    expect(await messages('| Players | Age |\n|---|---|\n| 1 to 4 | 14+ |')).toEqual([]);
+    expect(await messages('| Seat | Coins |\n|---|---|\n| 2 | a |\n| 3 | b |')).toEqual([]);
+  });
 });
 
 describe('literalValue', () => {

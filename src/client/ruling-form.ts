@@ -1,0 +1,184 @@
+/**
+ * One "Unclear in the rules" note's ruling form, wherever it stands: on the unclear-rules page (rendered there) and
+ * inside the note on its rule page (built here). The table picks one of the note's readings or writes its own; the
+ * ruling is saved on this device at once (`rules:rulings:<game>`, under `<slug>#<id>`), and cleared with "Clear".
+ * Everything that comes from storage is shown as text.
+ */
+import { api, notSaved, onRestored, toast } from './rules';
+import { rulingKey } from './rulings';
+import type { Ruling } from './storage';
+
+/** A note's form as the page holds it. */
+export interface RulingForm {
+  /** `<slug>#<id>`: the key of the note's ruling. */
+  key: string;
+  root: HTMLElement;
+  readings: string[];
+  radios: HTMLInputElement[];
+  own: HTMLInputElement;
+}
+
+/** Reads the form inside `root` (its readings are the `[data-reading]` texts, in order). */
+export function readRulingForm(root: HTMLElement, key: string): RulingForm {
+  return {
+    key,
+    root,
+    readings: Array.from(root.querySelectorAll('[data-reading]')).map((s) => s.textContent ?? ''),
+    radios: Array.from(root.querySelectorAll<HTMLInputElement>('input[type="radio"]')),
+    own: root.querySelector<HTMLInputElement>('input[data-own]')!,
+  };
+}
+
+/** The reading a ruling names, if it is one of the note's (by index, checked against the text). */
+function readingOf(form: RulingForm, ruling: Ruling): number | undefined {
+  if (ruling.reading !== undefined && form.readings[ruling.reading] === ruling.text) return ruling.reading;
+  const i = form.readings.indexOf(ruling.text);
+  return i >= 0 ? i : undefined;
+}
+
+/** Shows a ruling in the form (none: nothing chosen, no text). */
+export function fillRulingForm(form: RulingForm, ruling: Ruling | undefined): void {
+  const reading = ruling && readingOf(form, ruling);
+  for (const r of form.radios) r.checked = !!ruling && (reading === undefined ? r.value === 'own' : r.value === String(reading));
+  form.own.value = ruling && reading === undefined ? ruling.text : '';
+}
+
+/** The ruling a form holds, or undefined when it holds none. */
+export function formRuling(form: RulingForm): Ruling | undefined {
+  const picked = form.radios.find((r) => r.checked)?.value;
+  if (picked === undefined) return undefined;
+  if (picked === 'own') {
+    const text = form.own.value.trim().slice(0, 300);
+    return text ? { text } : undefined;
+  }
+  const i = Number(picked);
+  return form.readings[i] ? { text: form.readings[i]!, reading: i } : undefined;
+}
+
+/** What a ruling that could not be stored still does (see `bindRulingForm`). */
+export const RULING_LOST = 'It is lost when you leave this page.';
+
+/**
+ * Saves what the form holds whenever the table changes it (a reading picked, own words typed, "Clear"), then calls
+ * `saved` with whether it was stored. Rulings of other notes are kept as they are. Where storage is blocked or full,
+ * the player is told at once.
+ */
+export function bindRulingForm(form: RulingForm, game: string, saved: (stored: boolean) => void): void {
+  const head = api();
+  if (!head) return;
+  const save = (ruling: Ruling | undefined) => {
+    const all = head.readRulings(game);
+    if (ruling) all[form.key] = ruling;
+    else delete all[form.key];
+    const stored = head.writeRulings(game, all);
+    saved(stored);
+    if (!stored) toast(notSaved(head, 'Ruling not saved', RULING_LOST));
+    return stored;
+  };
+  form.root.addEventListener('change', (e) => {
+    const target = e.target as HTMLInputElement;
+    if (target.type === 'radio' && target.value === 'own' && !form.own.value.trim()) {
+      form.own.focus();
+      return; // saved once there is text
+    }
+    if (target.type === 'radio') save(formRuling(form));
+  });
+  form.own.addEventListener('input', () => {
+    const own = form.radios.find((r) => r.value === 'own');
+    if (own && form.own.value.trim()) own.checked = true;
+    if (own?.checked) save(formRuling(form));
+  });
+  form.root.querySelector('[data-clear]')?.addEventListener('click', () => {
+    fillRulingForm(form, undefined);
+    if (save(undefined)) toast('Ruling cleared');
+  });
+}
+
+/** An element with a class and text. */
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/**
+ * The form's elements, as the unclear-rules page renders them: a radio per reading, "Our own ruling" with its text
+ * field, and "Clear". `name` groups the radios (unique in the page); `title` names the rule for screen readers.
+ */
+export function buildRulingFields(readings: readonly string[], name: string, title: string): HTMLFieldSetElement {
+  const fieldset = el('fieldset', 'ruling-form');
+  fieldset.append(el('legend', '', 'Your table plays'));
+  const radio = (value: string, label: HTMLElement) => {
+    const l = el('label', 'radio');
+    const input = el('input', '');
+    input.type = 'radio';
+    input.name = name;
+    input.value = value;
+    l.append(input, label);
+    return l;
+  };
+  readings.forEach((r, i) => {
+    const span = el('span', '', r);
+    span.dataset.reading = '';
+    fieldset.append(radio(String(i), span));
+  });
+  fieldset.append(radio('own', el('span', '', 'Our own ruling')));
+  const ownLabel = el('label', 'own-ruling');
+  const own = el('input', '');
+  own.type = 'text';
+  own.maxLength = 300;
+  own.autocomplete = 'off';
+  own.dataset.own = '';
+  own.placeholder = 'Write your ruling';
+  ownLabel.append(el('span', 'visually-hidden', `Our own ruling on ${title}`), own);
+  const clear = el('button', 'link-button', 'Clear');
+  clear.type = 'button';
+  clear.dataset.clear = '';
+  clear.append(el('span', 'visually-hidden', ` the ruling on ${title}`));
+  fieldset.append(ownLabel, clear);
+  return fieldset;
+}
+
+/**
+ * On a rule page: each unclear note holds "Record your table's ruling" (a disclosure with the note's form). A ruling
+ * saved there shows at once above the note (`show`, the page's "Your table plays" lines) and on the unclear page.
+ */
+export function startNoteRulings(show: () => void): void {
+  const head = api();
+  const game = document.body.dataset.game;
+  const slug = document.querySelector<HTMLElement>('article.entry')?.dataset.slug;
+  if (!head || !game || !slug) return;
+  const title = document.querySelector('article.entry h1')?.textContent?.trim() ?? slug;
+  const forms: { form: RulingForm; summary: HTMLElement }[] = [];
+  /** Each summary (and, with `fill`, each form) as storage has them now. */
+  const refresh = (fill: boolean) => {
+    const rulings = head.readRulings(game);
+    for (const { form, summary } of forms) {
+      if (fill) fillRulingForm(form, rulings[form.key]);
+      summary.textContent = rulings[form.key] ? "Change your table's ruling" : "Record your table's ruling";
+    }
+  };
+  for (const note of Array.from(document.querySelectorAll<HTMLElement>('.prose [data-unclear][data-readings]'))) {
+    let readings: string[] = [];
+    try {
+      const parsed: unknown = JSON.parse(note.dataset.readings!);
+      if (Array.isArray(parsed)) readings = parsed.filter((r): r is string => typeof r === 'string');
+    } catch {
+      // No readings: the table can still write its own.
+    }
+    const id = note.dataset.unclear!;
+    const details = el('details', 'ruling-here');
+    const summary = el('summary', '');
+    details.append(summary, buildRulingFields(readings, `r-${slug}--${id}`, title));
+    note.append(details);
+    const form = readRulingForm(details, rulingKey(slug, id));
+    forms.push({ form, summary });
+    bindRulingForm(form, game, () => {
+      show();
+      refresh(false); // not the form: it holds what is being typed
+    });
+  }
+  refresh(true);
+  onRestored(() => refresh(true)); // the lines above the notes redraw themselves (showRulings)
+}
