@@ -54,7 +54,8 @@ export async function startFirefox({ base, viewport }) {
         // Back returns once the history step is taken; the checks then wait for what they expect to see.
         back: () => page.evaluate(() => history.back()),
         reload: async () => void (await page.reload({ waitUntil: 'load' })),
-        url: async () => page.url(),
+        // From the document: puppeteer's page.url() is not updated when Back restores a page from the bfcache.
+        url: () => page.evaluate(() => location.href),
         setOffline: (offline) => page.setOfflineMode(offline),
         errors: async () => [...errors],
         takeDialog: async () => dialogs.shift() ?? null,

@@ -41,14 +41,18 @@ function startServer(port) {
       clearTimeout(timer);
       resolve({
         port: Number(m[1]),
+        // Killed outright: a gentle stop would let open keep-alive connections go on answering.
         async stop() {
-          child.kill('SIGTERM');
+          child.kill('SIGKILL');
           await exited;
         },
       });
     });
   });
 }
+
+/** The first lines of an error, whatever was thrown (some WebDriver errors carry an empty message). */
+const describe = (e) => (e instanceof Error ? `${e.message ? '' : `${e.name}: `}${e.message || e.stack?.split('\n').slice(0, 3).join(' | ')}` : String(e)).slice(0, 600);
 
 /** Rejects after `ms` with a message naming what took too long. */
 function deadline(ms, what) {
@@ -103,7 +107,7 @@ for (const name of engines) {
       console.log(`  ok   ${name} › ${check.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     } catch (e) {
       failed++;
-      console.log(`  FAIL ${name} › ${check.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)\n       ${String(e.message).split('\n')[0]}`);
+      console.log(`  FAIL ${name} › ${check.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)\n       ${describe(e)}`);
     } finally {
       limit.cancel();
       await Promise.race([driver?.close().catch(() => {}), new Promise((r) => setTimeout(r, 10_000))]);

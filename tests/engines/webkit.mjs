@@ -129,7 +129,8 @@ export async function startWebKit({ base, viewport, network }) {
         async click(selector) {
           await waitVisible(evaluate, selector);
           const element = await driver.findElement({ css: selector });
-          await moving(() => driver.actions().move({ origin: element }).click().perform());
+          // WebDriver's Element Click: scrolled into view, then a mouse click through WebKit's input events.
+          await moving(() => element.click());
         },
         typeKeys: (text) => driver.actions().sendKeys(text).perform(),
         press: (key) =>
