@@ -128,8 +128,13 @@ export async function startWebKit({ base, viewport, network }) {
         goto: (path) => moving(() => driver.get(new URL(path, base).href)),
         async click(selector) {
           await waitVisible(evaluate, selector);
+          // Into view first, and a frame painted: under load, a click that scrolls itself can land before the scroll.
+          await driver.executeAsyncScript((s, done) => {
+            document.querySelector(s).scrollIntoView({ block: 'center', behavior: 'instant' });
+            requestAnimationFrame(() => requestAnimationFrame(() => done()));
+          }, selector);
           const element = await driver.findElement({ css: selector });
-          // WebDriver's Element Click: scrolled into view, then a mouse click through WebKit's input events.
+          // WebDriver's Element Click: a mouse click through WebKit's input events, at the element's centre.
           await moving(() => element.click());
         },
         typeKeys: (text) => driver.actions().sendKeys(text).perform(),
