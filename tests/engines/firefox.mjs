@@ -51,7 +51,8 @@ export async function startFirefox({ base, viewport }) {
           await page.keyboard.up('Control');
         },
         evaluate,
-        // Back returns once the history step is taken; the checks then wait for what they expect to see.
+        // Back as history.back(): the same history step as the button (bfcache included); it returns at once, and the
+        // checks wait for what they expect to see (a page restored from the bfcache fires no load event to wait for).
         back: () => page.evaluate(() => history.back()),
         reload: async () => void (await page.reload({ waitUntil: 'load' })),
         // From the document: puppeteer's page.url() is not updated when Back restores a page from the bfcache.

@@ -7,8 +7,8 @@
  * write console messages to stdout, so script errors are gathered by a small collector that each document gets
  * from this adapter as soon as it is loaded (uncaught errors, unhandled rejections, console.error); before every
  * move that can leave the document, what it gathered is read. An error thrown while a page first runs its scripts,
- * before the collector is in, is caught by the render check instead, which waits for the layout's last script to
- * write the offline status.
+ * before the collector is in, shows in the render check instead, which waits on every page for the layout's last
+ * call (the service worker's registration).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
