@@ -68,8 +68,14 @@ export const CHECKS = [
     timeout: 240_000,
     async run(d) {
       await d.goto('/');
-      await d.until(() => d.evaluate(() => document.querySelector('[data-offline-status]')?.getAttribute('data-offline-status')), (s) => s === 'ready', '[data-offline-status] to be "ready"', 200_000);
-      assert((await d.innerText('[data-offline-status]')).trim() === 'Ready offline', 'the footer says "Ready offline"');
+      const status = () =>
+        d.evaluate(() => {
+          const el = document.querySelector('[data-offline-status]');
+          return `${el?.getAttribute('data-offline-status')}: ${el?.textContent}`;
+        });
+      await d.until(status, (s) => s.startsWith('ready:'), '[data-offline-status] to be "ready"', 200_000);
+      const footer = await status();
+      assert(footer === 'ready: Ready offline', `the footer says "Ready offline" and stays ready (now "${footer}")`);
       await d.until(() => d.evaluate(() => !!navigator.serviceWorker.controller), Boolean, 'the service worker to control the page');
       // A file no cache holds: online the server answers (404); with the network cut the fetch fails.
       const probe = () => d.evaluate(() => fetch(`/engine-probe-${Date.now()}.txt`, { cache: 'no-store' }).then((r) => r.status, () => 'failed'));
