@@ -1,0 +1,180 @@
+/**
+ * WebKitGTK (Debian's `webkit2gtk-driver`): selenium-webdriver talks to WebKitWebDriver, which starts MiniBrowser in
+ * automation mode on a virtual display (`xvfb-run`, unless a display is already there). Each check gets a session
+ * of its own, so a fresh MiniBrowser with empty storage (about 1 s).
+ *
+ * WebKitWebDriver has no log API (no BiDi, no `goog:loggingPrefs`), and MiniBrowser in automation mode does not
+ * write console messages to stdout, so script errors are gathered by a small collector that each document gets
+ * from this adapter as soon as it is loaded (uncaught errors, unhandled rejections, console.error); before every
+ * move that can leave the document, what it gathered is read. An error thrown while a page first runs its scripts,
+ * before the collector is in, shows in the render check instead, which waits on every page for the layout's last
+ * call (the service worker's registration).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { Builder, Capabilities, Key } from 'selenium-webdriver';
+import { until, waitVisible, withHelpers } from './driver.mjs';
+
+/** WebKitWebDriver: WEBKIT_DRIVER, else Debian's. */
+export const webkitDriverPath = () => process.env.WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDriver';
+
+/** MiniBrowser: MINIBROWSER, else the one in Debian's libwebkit2gtk (any 4.x API version, any architecture). */
+export function miniBrowserPath() {
+  if (process.env.MINIBROWSER) return process.env.MINIBROWSER;
+  for (const lib of ['/usr/lib', ...safeList('/usr/lib').filter((d) => d.endsWith('-linux-gnu')).map((d) => `/usr/lib/${d}`)])
+    for (const dir of safeList(lib).filter((d) => /^webkit2?gtk-[\d.]+$/.test(d)).sort().reverse())
+      if (existsSync(`${lib}/${dir}/MiniBrowser`)) return `${lib}/${dir}/MiniBrowser`;
+  return undefined;
+}
+
+/** @param {string} dir */
+function safeList(dir) {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/** A free TCP port on 127.0.0.1 (for WebKitWebDriver, which needs one named). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Installed in each document: keeps its script errors in `window.__engineErrors`. */
+function installCollector() {
+  if (window.__engineErrors) return;
+  const errors = (window.__engineErrors = []);
+  addEventListener('error', (e) => errors.push(`uncaught: ${e.message}`));
+  addEventListener('unhandledrejection', (e) => errors.push(`unhandled rejection: ${e.reason?.message ?? e.reason}`));
+  const original = console.error;
+  console.error = (...args) => {
+    errors.push(`console.error: ${args.map(String).join(' ')}`);
+    original.apply(console, args);
+  };
+}
+
+/** Takes (and empties) what the collector of the current document has gathered. */
+function drainCollector() {
+  return window.__engineErrors?.splice(0) ?? [];
+}
+
+/**
+ * Starts WebKitWebDriver (under xvfb-run where there is no display); `open()` gives a fresh session for a check,
+ * `stop()` ends the driver and the virtual display.
+ * @param {{ base: string, viewport: { width: number, height: number }, network: { cut(): Promise<void>, restore(): Promise<void> } }} site
+ */
+export async function startWebKit({ base, viewport, network }) {
+  const driverPath = webkitDriverPath();
+  const browserPath = miniBrowserPath();
+  if (!existsSync(driverPath)) throw new Error(`no WebKitWebDriver at ${driverPath}: install webkit2gtk-driver (apt-get install webkit2gtk-driver) or set WEBKIT_DRIVER`);
+  if (!browserPath) throw new Error('no MiniBrowser under /usr/lib/*/webkit2gtk-4.*/: install webkit2gtk-driver, or set MINIBROWSER');
+  const port = await freePort();
+  const args = [driverPath, `--port=${port}`];
+  const command = process.env.DISPLAY ? args : ['xvfb-run', '--auto-servernum', '--server-args=-screen 0 1280x1024x24', ...args];
+  // Its own process group, so stopping it also ends the virtual display and any MiniBrowser left.
+  const child = spawn(command[0], command.slice(1), { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-2000)));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const server = `http://127.0.0.1:${port}`;
+  await until(
+    () => fetch(`${server}/status`).then((r) => r.ok),
+    Boolean,
+    `WebKitWebDriver to answer on ${server} (${command[0]}; stderr: ${stderr.trim() || 'none'})`,
+    30_000,
+  );
+  const capabilities = new Capabilities({
+    browserName: 'MiniBrowser',
+    // A prompt stays open until the check reads it (takeDialog), instead of failing the next command.
+    unhandledPromptBehavior: 'ignore',
+    'webkitgtk:browserOptions': { binary: browserPath, args: ['--automation'] },
+  });
+
+  return {
+    name: 'webkit',
+    /** A fresh MiniBrowser session. @returns {Promise<import('./driver.mjs').Driver>} */
+    async open() {
+      const driver = await new Builder().withCapabilities(capabilities).usingServer(server).build();
+      await driver.manage().window().setRect(viewport);
+      /** @type {string[]} */
+      const errors = [];
+      const evaluate = (fn, ...args) => driver.executeScript(fn, ...args);
+      /** Reads the current document's collector (before a move that may leave it). */
+      const harvest = async () => {
+        try {
+          errors.push(...(await driver.executeScript(drainCollector)));
+        } catch {
+          /* a prompt is open, or the document is going away: nothing to read */
+        }
+      };
+      /** Puts the collector into the document now shown (after a move that may have loaded one). */
+      const arm = () => driver.executeScript(installCollector).catch(() => {});
+      /** @param {() => Promise<unknown>} move */
+      const moving = async (move) => {
+        await harvest();
+        await move();
+        await arm();
+      };
+      return withHelpers('webkit', {
+        goto: (path) => moving(() => driver.get(new URL(path, base).href)),
+        async click(selector) {
+          await waitVisible(evaluate, selector);
+          // Into view first, and a frame painted: under load, a click that scrolls itself can land before the scroll.
+          await driver.executeAsyncScript((s, done) => {
+            document.querySelector(s).scrollIntoView({ block: 'center', behavior: 'instant' });
+            requestAnimationFrame(() => requestAnimationFrame(() => done()));
+          }, selector);
+          const element = await driver.findElement({ css: selector });
+          // WebDriver's Element Click: a mouse click through WebKit's input events, at the element's centre.
+          await moving(() => element.click());
+        },
+        typeKeys: (text) => driver.actions().sendKeys(text).perform(),
+        press: (key) =>
+          moving(() =>
+            key === 'paste'
+              ? driver.actions().keyDown(Key.CONTROL).sendKeys('v').keyUp(Key.CONTROL).perform()
+              : driver.actions().sendKeys(Key.ENTER).perform(),
+          ),
+        evaluate,
+        back: () => moving(() => driver.navigate().back()),
+        reload: () => moving(() => driver.navigate().refresh()),
+        url: () => driver.getCurrentUrl(),
+        // No network switch in WebKitWebDriver: the site's server is stopped (and started again on the same port).
+        setOffline: (offline) => (offline ? network.cut() : network.restore()),
+        async errors() {
+          await harvest();
+          await arm();
+          return [...errors];
+        },
+        async takeDialog() {
+          try {
+            const alert = await driver.switchTo().alert();
+            const message = await alert.getText();
+            await alert.dismiss();
+            return { type: 'prompt', message, value: '' };
+          } catch {
+            return null;
+          }
+        },
+        close: () => driver.quit(),
+      });
+    },
+    async stop() {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    },
+  };
+}
