@@ -4,8 +4,8 @@
  */
 import { FIELD_WEIGHTS, REPEAT_WEIGHT, TITLE_LENGTH_NORM, WORDNET_SENSES, type Field } from './config';
 import { isEnglish, synonyms } from './wordnet';
-import { stemmer } from 'stemmer';
-import { indexWords, normalize, stem, STOPWORDS } from './text';
+import { indexWords, normalize, stem } from './text';
+import { porterStem, STOP_WORDS } from '../english';
 import { mdxToText } from './mdx-text';
 import { optionValues } from '../options';
 import type { Game } from '../../schemas/game';
@@ -141,7 +141,7 @@ function wordForms(vocab: readonly string[], keep: (w: string) => boolean): Reco
   const groups = new Map<string, number[]>();
   vocab.forEach((w, i) => {
     if (/^\d/.test(w) || !keep(w)) return;
-    const key = stemmer(w);
+    const key = porterStem(w);
     groups.set(key, [...(groups.get(key) ?? []), i]);
   });
   // A lone word is worth listing only when its stem is not the word itself ("produced" under "produc").
@@ -228,7 +228,7 @@ export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals, g
     if (WORDNET_SENSES > 0) {
       // WordNet synonyms of the words that name the entry (title, aliases, terms) that the entry does not use.
       const naming = new Set([doc.title, ...doc.aliases, ...doc.terms].flatMap(indexWords));
-      const extra = new Set([...naming].flatMap((w) => synonyms(w, WORDNET_SENSES)).map(stem).filter((w) => !counts.has(w) && !STOPWORDS.has(w)));
+      const extra = new Set([...naming].flatMap((w) => synonyms(w, WORDNET_SENSES)).map(stem).filter((w) => !counts.has(w) && !STOP_WORDS.has(w)));
       for (const w of extra) counts.set(w, new Map([['wordnet', 1]]));
     }
     for (const [w, c] of counts) {
