@@ -1,7 +1,7 @@
 /** Facts: each number of a sentence attached to the term it is about, under the setups it holds for. */
 import type { OptionsGame } from '../../src/lib/options';
 import { choiceEntries } from '../../src/lib/options';
-import { FUNCTION_WORDS, singular } from '../../src/lib/english';
+import { FUNCTION_WORDS, lemma } from '../../src/lib/english';
 import { readSentence } from './numbers';
 import { type Qualifier, qualifiers } from './qualifiers';
 import { andSetups } from './setups';
@@ -226,7 +226,7 @@ export function analyse(
       const { hits, nums } = readSentence(s, index);
       for (const h of hits) df.set(h.term.key, (df.get(h.term.key) ?? new Set()).add(p.entry.slug));
       for (const n of nums) {
-        const k = n.unitTerm?.key ?? (byKey.has(singular(n.unit)) ? singular(n.unit) : undefined);
+        const k = n.unitTerm?.key ?? (byKey.has(lemma(n.unit)) ? lemma(n.unit) : undefined);
         if (k) asUnit.set(k, (asUnit.get(k) ?? 0) + 1);
       }
     }

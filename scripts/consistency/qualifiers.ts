@@ -1,6 +1,6 @@
 /** Setups named in words ("4 players", "solo", "epic game") in a sentence or a table heading. */
 import { optionValues, type OptionsGame } from '../../src/lib/options';
-import { FUNCTION_WORDS, singular } from '../../src/lib/english';
+import { FUNCTION_WORDS, lemma } from '../../src/lib/english';
 import type { Setup, Setups } from './setups';
 import type { NumberHit, QualifierRules, Token } from './types';
 import { NEGATION, tokenize } from './words';
@@ -53,9 +53,9 @@ export function qualifierRules(game: OptionsGame): QualifierRules {
     for (const v of all) {
       const m = /^(\d+)\s+([A-Za-z]+)/.exec(v.label);
       if (m && m[1] === v.value) {
-        const u = units.get(singular(m[2]!)) ?? { option: o.id, tokens: new Set<string>() };
+        const u = units.get(lemma(m[2]!)) ?? { option: o.id, tokens: new Set<string>() };
         u.tokens.add(v.value);
-        units.set(singular(m[2]!), u);
+        units.set(lemma(m[2]!), u);
         continue;
       }
       head(v.label, o.id, [v.value]);

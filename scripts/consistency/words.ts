@@ -1,8 +1,8 @@
 /**
- * The consistency check's words: tokens of a sentence (numbers, words with their singular form, punctuation), the
+ * The consistency check's words: tokens of a sentence (numbers, words with their lemma, punctuation), the
  * word lists it reads numbers and units by, and the game's terms (entry titles and `terms`) found in a sentence.
  */
-import { FUNCTION_WORDS, singular } from '../../src/lib/english';
+import { FUNCTION_WORDS, lemma } from '../../src/lib/english';
 import type { EntryInput, Term, TermHit, Token } from './types';
 
 const NUMBER_WORDS: Record<string, number> = {
@@ -132,7 +132,7 @@ const TOKEN_RE = new RegExp(
   'g',
 );
 
-/** The tokens of a text: words (with their singular form), numbers (number words as digits) and punctuation. */
+/** The tokens of a text: words (with their lemma), numbers (number words as digits) and punctuation. */
 export function tokenize(text: string): Token[] {
   const out: Token[] = [];
   let last = 0;
@@ -149,7 +149,7 @@ export function tokenize(text: string): Token[] {
     } else if (m[4]) {
       const lower = t.toLowerCase();
       if (NUMBER_WORDS[lower] !== undefined) out.push({ text: t, lower, lemma: lower, kind: 'num', value: NUMBER_WORDS[lower], space });
-      else out.push({ text: t, lower, lemma: singular(lower), kind: 'word', space });
+      else out.push({ text: t, lower, lemma: lemma(lower), kind: 'word', space });
     } else out.push({ text: t, lower: t, lemma: t, kind: 'punct', space });
   }
   return out;

@@ -1,6 +1,6 @@
 /**
  * English words, the one place that knows them: the stop words of a rules lookup, the singular form of a word
- * (search's index words and the consistency check's lemmas), the Porter stem of a word family (the `stemmer`
+ * (search's index words) and its lemma (the consistency check's words), the Porter stem of a word family (the `stemmer`
  * package) and the base forms a dictionary look-up tries (the WordNet step's "is this English?").
  * Pure: no I/O, safe in the browser (search runs it in its worker).
  */
@@ -53,20 +53,27 @@ const IRREGULAR: Readonly<Record<string, string>> = {
 };
 
 /**
- * Singular, lower-case form of a word, possessive dropped: coins → coin, dice → die, abilities → ability,
+ * Singular, lower-case form of a word by its ending, possessive dropped: coins → coin, abilities → ability,
  * boxes → box, glass → glass, bonus → bonus. Light on purpose: "playing" stays "playing" (the Porter stem,
- * `porterStem`, joins word families).
+ * `porterStem`, joins word families). Search's index words are these.
  */
 export function singular(word: string): string {
   const w = word.toLowerCase().replace(/[’']s$/, '').replace(/[’']/g, "'");
-  const irregular = IRREGULAR[w];
-  if (irregular) return irregular;
   if (w.length <= 3 || /^\d+$/.test(w)) return w;
-  if (/ies$/.test(w) && w.length > 4) return w.slice(0, -3) + 'y';
-  if (/(ss|sh|ch|x|zz|oes)es$/.test(w) || /[^aeiou]oes$/.test(w)) return w.slice(0, -2);
-  if (/(ss|us|is|ous)$/.test(w)) return w;
-  if (/s$/.test(w)) return w.slice(0, -1);
+  if (w.endsWith('ies') && w.length > 4) return `${w.slice(0, -3)}y`;
+  if (/(ss|sh|ch|x|z)es$/.test(w)) return w.slice(0, -2);
+  if (w.endsWith('oes') && w.length > 4) return w.slice(0, -2);
+  if (w.endsWith('s') && !/(ss|us|is)$/.test(w)) return w.slice(0, -1);
   return w;
+}
+
+/**
+ * The lemma of a word: its singular, with irregular plurals and forms of "be" and "have" read as their base
+ * (dice → die, children → child, were → is, has → have). The consistency check compares statements by these.
+ */
+export function lemma(word: string): string {
+  const w = word.toLowerCase().replace(/[’']s$/, '').replace(/[’']/g, "'");
+  return Object.hasOwn(IRREGULAR, w) ? IRREGULAR[w]! : singular(w);
 }
 
 /** The Porter stem of a word ("searching", "searched" → "search"): the key of a word family. */

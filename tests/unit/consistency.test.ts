@@ -4,7 +4,7 @@ import { checkConsistency, entryFacts, type Finding } from '../../scripts/consis
 import { splitSentences } from '../../scripts/consistency/read';
 import { compatible, implies } from '../../scripts/consistency/setups';
 import type { EntryInput } from '../../scripts/consistency/types';
-import { singular } from '../../src/lib/english';
+import { lemma } from '../../src/lib/english';
 import type { OptionsGame } from '../../src/lib/options';
 
 /** A small game: solo, players 2-4 (1 in solo), an underground map, characters with their own entries. */
@@ -71,7 +71,7 @@ const between = (findings: Finding[], a: string, b: string) =>
 
 describe('words and setups', () => {
   it('normalises plural and singular', () => {
-    expect(['coins', 'dice', 'abilities', 'glass', 'boxes', 'heroes', 'bonus'].map(singular)).toEqual(['coin', 'die', 'ability', 'glass', 'box', 'hero', 'bonus']);
+    expect(['coins', 'dice', 'abilities', 'glass', 'boxes', 'heroes', 'bonus'].map(lemma)).toEqual(['coin', 'die', 'ability', 'glass', 'box', 'hero', 'bonus']);
   });
   it('splits sentences but not after abbreviations', () => {
     expect(splitSentences('See p. 9 for it. Then pay 2 gold, e.g. at the Bazaar. Done.')).toEqual(['See p. 9 for it.', 'Then pay 2 gold, e.g. at the Bazaar.', 'Done.']);

@@ -1,12 +1,16 @@
 /** The one English module (src/lib/english.ts): stop words, singular forms, Porter stems, dictionary base forms. */
 import { describe, expect, it } from 'vitest';
-import { baseForms, FUNCTION_WORDS, isEnglishWord, porterStem, singular, STOP_WORDS } from '../../src/lib/english';
+import { baseForms, FUNCTION_WORDS, isEnglishWord, lemma, porterStem, singular, STOP_WORDS } from '../../src/lib/english';
 
 describe('english', () => {
-  it('reads plurals, possessives and irregular forms as the singular', () => {
-    const words = ['coins', 'dice', 'abilities', 'glass', 'boxes', 'heroes', 'bonus', 'prizes', 'churches', "Hero's", 'Coins'];
-    expect(words.map(singular)).toEqual(['coin', 'die', 'ability', 'glass', 'box', 'hero', 'bonus', 'prize', 'church', 'hero', 'coin']);
-    expect(['men', 'lives', 'children', 'were', 'has'].map(singular)).toEqual(['man', 'life', 'child', 'is', 'have']);
+  it('reads plurals and possessives as the singular, by their ending', () => {
+    const words = ['coins', 'abilities', 'glass', 'boxes', 'heroes', 'bonus', 'buzzes', 'churches', "Hero's", 'Coins'];
+    expect(words.map(singular)).toEqual(['coin', 'ability', 'glass', 'box', 'hero', 'bonus', 'buzz', 'church', 'hero', 'coin']);
+    expect(['dice', 'men', 'has'].map(singular)).toEqual(['dice', 'men', 'has']);
+  });
+  it('reads irregular forms as their lemma, the rest as the singular', () => {
+    expect(['dice', 'men', 'lives', 'children', 'were', 'has', "Dice's"].map(lemma)).toEqual(['die', 'man', 'life', 'child', 'is', 'have', 'die']);
+    expect(['coins', 'abilities', 'constructor', 'toString'].map(lemma)).toEqual(['coin', 'ability', 'constructor', 'tostring']);
   });
   it('leaves short words, numbers and words that only end in s alone', () => {
     expect(['gas', 'its', '10', '1000s', 'status', 'axis', 'famous', 'pass'].map(singular)).toEqual(['gas', 'its', '10', '1000', 'status', 'axis', 'famous', 'pass']);
