@@ -33,7 +33,7 @@ import { contentLemmas, termIndex } from './words';
 
 export type FindingKind = 'disagreement' | 'stated-vs-flagged' | 'unlinked-doubt';
 
-export type Confidence = 'high' | 'medium' | 'low';
+type Confidence = 'high' | 'medium' | 'low';
 
 /** One side of a finding: where and what. */
 export interface Statement {
@@ -138,7 +138,7 @@ const level = (score: number, o: CheckOptions): Confidence =>
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** Plain words saying the sources leave a rule open. */
-export const HEDGE = new RegExp(
+const HEDGE = new RegExp(
   [
     "\\b(?:(?:is|are|isn['’]t|aren['’]t|not|never) (?:stated|settled|specified|defined|clear|legible)",
     'missing from the sources?',

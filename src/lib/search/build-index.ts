@@ -154,11 +154,11 @@ function docWords(doc: SearchDoc): Set<string> {
 }
 
 /** Document counts over every game's entries, for one idf scale across the games' indexes. */
-export interface Totals {
+interface Totals {
   docs: number;
   df: Map<string, number>;
 }
-export function totalsOf(all: readonly SearchDoc[]): Totals {
+function totalsOf(all: readonly SearchDoc[]): Totals {
   const df = new Map<string, number>();
   for (const doc of all) for (const w of docWords(doc)) df.set(w, (df.get(w) ?? 0) + 1);
   return { docs: all.length, df };
@@ -189,7 +189,7 @@ function synonymWords(table: Readonly<Record<string, readonly string[]>>): Recor
 }
 
 /** Builds the index from the docs, in any order (they are sorted by game and slug, so the output is stable). */
-export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals, gameSynonyms?: Readonly<Record<string, readonly string[]>>): SearchIndex {
+function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals, gameSynonyms?: Readonly<Record<string, readonly string[]>>): SearchIndex {
   const docs = [...input].sort((a, b) => (a.game === b.game ? (a.slug < b.slug ? -1 : 1) : a.game < b.game ? -1 : 1));
   const games: [string, string][] = [];
   const gameIdx = new Map<string, number>();
@@ -259,5 +259,3 @@ export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals, g
     ...(gameSynonyms && Object.keys(gameSynonyms).length ? { synonyms: synonymWords(gameSynonyms) } : {}),
   };
 }
-
-export { normalize, mdxToText };

@@ -11,7 +11,7 @@ import { singular, STOP_WORDS } from '../english';
  * become words of their own ("sym2207"), so that they can be searched like any term.
  */
 const SYMBOL = /[\u2190-\u2bff]|(?<![\p{L}\p{N}])!/gu;
-export const symbolWord = (ch: string): string => ` sym${ch.codePointAt(0)!.toString(16)} `;
+const symbolWord = (ch: string): string => ` sym${ch.codePointAt(0)!.toString(16)} `;
 
 /** An asterisk standing alone ("* quests", "the “*” quests"), not markdown emphasis: the word "asterisk". */
 const ASTERISK = /(?<![*\p{L}\p{N}])\*(?![*\p{L}\p{N}])/gu;
