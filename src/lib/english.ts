@@ -15,21 +15,24 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
+/** STOP_WORDS and the words of a space-separated list, as one set (a function, so that a bundle that never reads
+ * FUNCTION_WORDS drops it: the search worker). */
+function withStopWords(list: string): ReadonlySet<string> {
+  return new Set([...STOP_WORDS, ...list.split(' ')]);
+}
+
 /**
  * STOP_WORDS and the other grammar words of a rule sentence (determiners, quantifiers, prepositions, negation,
  * modal verbs: "each", "not", "before", "more", "must"). A search query keeps these (they tell "before combat"
  * from "after combat"); the consistency check drops them when it compares the content words of two statements.
  */
-export const FUNCTION_WORDS: ReadonlySet<string> = new Set([
-  ...STOP_WORDS,
-  ...(
-    'per each every been being those they yours he she his her than but not no nor any all both either neither ' +
+export const FUNCTION_WORDS: ReadonlySet<string> = /* @__PURE__ */ withStopWords(
+  'per each every been being those they yours he she his her than but not no nor any all both either neither ' +
     'while whom up down out onto over under off only also even too very may must might done having got instead ' +
     'such own same other another some more most less least few one ones time times way ways until till after ' +
     'before during since because again once twice via about above below between among without within upon whether ' +
-    'like unlike'
-  ).split(' '),
-]);
+    'like unlike',
+);
 
 /** Plurals and verb forms that no suffix rule reaches. */
 const IRREGULAR: Readonly<Record<string, string>> = {
@@ -58,7 +61,10 @@ const IRREGULAR: Readonly<Record<string, string>> = {
  * `porterStem`, joins word families). Search's index words are these.
  */
 export function singular(word: string): string {
-  const w = word.toLowerCase().replace(/[’']s$/, '').replace(/[’']/g, "'");
+  const w = word
+    .toLowerCase()
+    .replace(/[’']s$/, '')
+    .replace(/[’']/g, "'");
   if (w.length <= 3 || /^\d+$/.test(w)) return w;
   if (w.endsWith('ies') && w.length > 4) return `${w.slice(0, -3)}y`;
   if (/(ss|sh|ch|x|z)es$/.test(w)) return w.slice(0, -2);
@@ -72,7 +78,10 @@ export function singular(word: string): string {
  * (dice → die, children → child, were → is, has → have). The consistency check compares statements by these.
  */
 export function lemma(word: string): string {
-  const w = word.toLowerCase().replace(/[’']s$/, '').replace(/[’']/g, "'");
+  const w = word
+    .toLowerCase()
+    .replace(/[’']s$/, '')
+    .replace(/[’']/g, "'");
   return Object.hasOwn(IRREGULAR, w) ? IRREGULAR[w]! : singular(w);
 }
 
