@@ -20,10 +20,11 @@
  * term (distance, other terms and numbers around) and how alike the two statements read.
  *
  * This module: the findings; the others read the entries (read.ts), their numbers (numbers.ts), the setups they
- * name (qualifiers.ts, setups.ts) and the facts (facts.ts).
+ * name (qualifiers.ts, setups.ts), the facts (facts.ts) and how surely they hold (score.ts).
  */
 import type { OptionsGame } from '../../src/lib/options';
 import { analyse } from './facts';
+import { attachment, likeness, sameValue } from './score';
 import { readSentence } from './numbers';
 import { qualifierRules, sentenceQualifiers } from './qualifiers';
 import { readPage } from './read';
@@ -31,6 +32,7 @@ import { type Setups, andSetups, compatible, implies, setupLabel } from './setup
 import type { EntryInput, Fact, Note, Page, Sentence, Token } from './types';
 import { contentLemmas, termIndex } from './words';
 
+/** What a finding says: two values disagree, a flagged fact is stated as certain, a doubt has no note. */
 export type FindingKind = 'disagreement' | 'stated-vs-flagged' | 'unlinked-doubt';
 
 type Confidence = 'high' | 'medium' | 'low';
@@ -47,6 +49,7 @@ export interface Statement {
   note?: string;
 }
 
+/** One finding of the check, with its two sides and how sure it is. */
 export interface Finding {
   kind: FindingKind;
   game: string;
@@ -62,6 +65,7 @@ export interface Finding {
   reason: string;
 }
 
+/** The score limits of the confidence levels. */
 export interface CheckOptions {
   /** Scores at or above: high (default 0.5); at or above `medium`: medium (default 0.3); else low. */
   high?: number;
@@ -77,60 +81,6 @@ const statement = (game: OptionsGame, p: Page, s: Sentence, quote: string, setup
   setup: setupLabel(game, setups),
   note: s.note,
 });
-
-/**
- * How surely a number belongs to its subject (0..1). `same` (a flag's number matched exactly): numbers that only
- * name which thing ("level 2 ability") count fully, since the same name is the same claim.
- */
-function attachment(f: Fact, same = false): number {
-  let x =
-    f.via === 'named'
-      ? f.distance <= 2
-        ? 1
-        : f.distance <= 5
-          ? 0.85
-          : f.distance <= 10
-            ? 0.6
-            : 0.35
-      : f.via === 'hint'
-        ? f.sentence.row
-          ? 0.9
-          : 0.7
-        : f.via === 'unit'
-          ? 0.4
-          : 0.5;
-  if (f.otherTerms > 0) x *= f.otherTerms > 2 ? 0.7 : 0.85;
-  if (f.sameUnit > 0) x *= f.sentence.row ? 0.85 : 0.7;
-  if (f.ordinal && !same) x *= 0.7;
-  if (f.baseline) x *= 0.6;
-  if (f.popular && f.via === 'named' && !f.home) x *= 0.7;
-  if (f.adverbial) x *= 0.6;
-  if (f.descriptor && !same) x *= 0.4;
-  if (f.conditional) x *= 0.5;
-  if (f.aside) x *= 0.7;
-  if (f.partial) x *= 0.6;
-  return x;
-}
-
-/** How alike two statements read (0..1): shared words of their clauses, and the same kind of verb. */
-function likeness(a: Fact, b: Fact): number {
-  const inter = [...a.context].filter((w) => b.context.has(w)).length;
-  const union = new Set([...a.context, ...b.context]).size || 1;
-  let x = 0.5 + 0.5 * Math.min(1, (inter / union) * 2);
-  if (a.verb && b.verb && a.verb !== b.verb) x *= 0.35;
-  return x;
-}
-
-/** Whether two values say the same: equal, or one a choice or range that holds the other. */
-function sameValue(a: Fact, b: Fact): boolean {
-  if (a.value === b.value) return true;
-  // Two sets of choices that share one ("1 or 4", "4 or 5") may well speak of different cases.
-  if (a.values.length > 1 && b.values.length > 1 && a.value.includes('|') && b.value.includes('|'))
-    return a.values.some((v) => b.values.includes(v));
-  if (a.values.length > 1 && b.values.length === 1) return /[|-]/.test(a.value) && a.values.includes(b.values[0]!);
-  if (b.values.length > 1 && a.values.length === 1) return /[|-]/.test(b.value) && b.values.includes(a.values[0]!);
-  return false;
-}
 
 const level = (score: number, o: CheckOptions): Confidence =>
   score >= (o.high ?? 0.5) ? 'high' : score >= (o.medium ?? 0.3) ? 'medium' : 'low';

@@ -27,6 +27,7 @@ export function pairedSetups(list: Setup[][]): (Setup | undefined)[] {
   return list.map((cands) => cands.find((c) => Object.keys(c).every((k) => (count.get(k) ?? 0) >= 2)));
 }
 
+/** The ways a game's setups are named in words: counts with a unit, phrases, first words of labels. */
 export function qualifierRules(game: OptionsGame): QualifierRules {
   const units = new Map<string, { option: string; tokens: Set<string> }>();
   const phrases: QualifierRules['phrases'] = [];
@@ -71,6 +72,7 @@ export function qualifierRules(game: OptionsGame): QualifierRules {
   return { units, phrases, heads };
 }
 
+/** A setup named in a sentence, at token `at`. */
 export interface Qualifier {
   at: number;
   key: string;

@@ -8,6 +8,7 @@ export type Setup = Record<string, string[]>;
 /** Any of these conjunctions (an empty conjunction: every setup). */
 export type Setups = Setup[];
 
+/** Every setup: one conjunction with no condition. */
 export const EVERY: Setups = [{}];
 
 /** Both conjunctions at once, or undefined when no setup satisfies them. */
@@ -62,6 +63,7 @@ export function compatible(game: OptionsGame, a: Setups, b: Setups): boolean {
   );
 }
 
+/** Both setup lists at once: each pair of conjunctions met, the impossible ones dropped. */
 export const andSetups = (a: Setups, b: Setups): Setups => a.flatMap((x) => b.map((y) => meet(x, y)).filter((m): m is Setup => !!m));
 
 /**

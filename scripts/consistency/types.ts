@@ -26,6 +26,7 @@ export interface Term {
   exact?: string;
 }
 
+/** Where a term occurs in a sentence's tokens. */
 export interface TermHit {
   term: Term;
   start: number;
@@ -49,6 +50,7 @@ export interface EntryInput {
   summaryLine?: number;
 }
 
+/** An mdast node as the check reads it (MDX JSX elements with their attributes). */
 export type Node = {
   type: string;
   name?: string | null;
@@ -135,6 +137,7 @@ export interface Fact {
   context: Set<string>;
 }
 
+/** An `<Unclear>` note of an entry: its readings, setups, terms and facts. */
 export interface Note {
   slug: string;
   id: string;
@@ -153,6 +156,7 @@ export interface Note {
   readingWords: { reading: string; words: string[] }[];
 }
 
+/** One entry as read: its sentences, facts, notes and links. */
 export interface Page {
   entry: EntryInput;
   sentences: Sentence[];
@@ -164,6 +168,7 @@ export interface Page {
   title?: Term;
 }
 
+/** A number of a sentence with its unit, as found in the tokens. */
 export interface NumberHit {
   start: number;
   end: number;

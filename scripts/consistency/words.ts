@@ -155,9 +155,11 @@ export function tokenize(text: string): Token[] {
   return out;
 }
 
+/** The lemmas of a sentence's content words (no grammar words, none under 3 letters). */
 export const contentLemmas = (tokens: Token[]): Set<string> =>
   new Set(tokens.filter((t) => t.kind === 'word' && !FUNCTION_WORDS.has(t.lower) && t.lower.length > 2).map((t) => t.lemma));
 
+/** The game's terms (entry titles and `terms`) by their first word, longest first. */
 export function termIndex(entries: readonly EntryInput[]): Map<string, Term[]> {
   const byFirst = new Map<string, Term[]>();
   const all = new Map<string, Term>();
@@ -187,6 +189,7 @@ export function termIndex(entries: readonly EntryInput[]): Map<string, Term[]> {
   return byFirst;
 }
 
+/** The terms a sentence names, longest match first, each token in one term at most. */
 export function findTerms(tokens: Token[], index: Map<string, Term[]>): TermHit[] {
   const hits: TermHit[] = [];
   const word = (t: Token) => (t.kind === 'num' ? String(t.value) : t.kind === 'compact' ? t.text : t.lemma);
