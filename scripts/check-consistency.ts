@@ -1,6 +1,6 @@
 /**
  * One truth per fact: lists facts that entries state differently, facts one entry flags as unclear and another
- * states as certain, and doubts written in plain words with no note (see src/lib/consistency.ts).
+ * states as certain, and doubts written in plain words with no note (see scripts/consistency/check.ts).
  *   npm run check:consistency                   all games
  *   npm run check:consistency -- <game> ...     only these games
  *   --json                                      machine output (every finding)
@@ -11,7 +11,8 @@
 import { readFileSync } from 'node:fs';
 import { loadCatalogue } from '../src/build/catalogue';
 import { parseEntryBody } from '../src/build/entry-tree';
-import { checkConsistency, type EntryInput, type Finding, type FindingKind, type Statement } from '../src/lib/consistency';
+import { checkConsistency, type Finding, type FindingKind, type Statement } from './consistency/check';
+import type { EntryInput } from './consistency/types';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');

@@ -12,7 +12,7 @@ import type { EntryRecord, Problem } from '../lib/validate';
 import { bodyChecked, invisibleCharacters, ENTRY_MAX_BYTES, sizeProblem } from '../lib/content-text';
 
 /** The content folder: `RULES_CONTENT_DIR` (for fixture sites in tests) or `./content`. */
-export const contentDir = (): string => resolve(process.env.RULES_CONTENT_DIR ?? 'content');
+const contentDir = (): string => resolve(process.env.RULES_CONTENT_DIR ?? 'content');
 
 export interface Catalogue {
   dir: string;
@@ -57,7 +57,7 @@ function withoutBom(file: string, text: string, problems: Problem[]): string {
 }
 
 /** Splits an MDX file into its YAML frontmatter and body (with the body's first line number). */
-export function splitFrontmatter(text: string): { frontmatter: string; body: string; bodyLine: number } | undefined {
+function splitFrontmatter(text: string): { frontmatter: string; body: string; bodyLine: number } | undefined {
   const m = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
   if (!m) return undefined;
   return { frontmatter: m[1]!, body: text.slice(m[0].length), bodyLine: m[0].split('\n').length };

@@ -1,12 +1,13 @@
 /**
  * Page scripts reach the option logic and storage through the head script (`window.RulesHead`), which every page
- * already runs inline: one copy of that code per page, not two. Only types are imported here.
+ * already runs (a file <head> loads blocking: src/build/head-script.ts): one copy of that code per page, not two.
+ * Only types are imported here.
  */
 import type { HeadState } from './head';
 
 type HeadApi = typeof import('./head');
 
-/** The head script's API; undefined only if the inline head script did not run. */
+/** The head script's API; undefined only if the head script did not run. */
 export const api = (): HeadApi | undefined => window.RulesHead;
 
 /** The current game's option state (saved, from the URL, shown); undefined outside a game's pages. */

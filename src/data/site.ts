@@ -15,12 +15,6 @@ export async function getGames(): Promise<Game[]> {
   return games.sort((a, b) => a.order - b.order || a.title.localeCompare(b.title));
 }
 
-export async function getGame(id: string): Promise<Game> {
-  const game = (await getGames()).find((g) => g.id === id);
-  if (!game) throw new Error(`no game "${id}"`);
-  return game;
-}
-
 /** An entry id `<game>/<slug>` as its game and slug. */
 export const entryKey = (e: Entry) => {
   const [game, slug] = e.id.split('/') as [string, string];
@@ -49,7 +43,7 @@ export async function getSections(game: Game) {
 }
 
 /** One "Unclear in the rules" note of an entry, rendered. */
-export interface UnclearFact {
+interface UnclearFact {
   id: string;
   readings: string[];
   /** The note's body as HTML (conditional text tagged as on the entry page). */

@@ -23,7 +23,7 @@ function holdsVariant(node: ElementContent): boolean {
 }
 
 /** Whether a top-level node of a digest shows: a variant block, or an element holding an inline variant. */
-export function digestKeeps(node: RootContent): boolean {
+function digestKeeps(node: RootContent): boolean {
   if (node.type !== 'element') return false;
   return classes(node).includes('variant') || holdsVariant(node);
 }

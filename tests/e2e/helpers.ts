@@ -46,6 +46,3 @@ export function watchErrors(page: Page): () => string[] {
   page.on('pageerror', (e) => errors.push(e.message));
   return () => errors;
 }
-
-/** The visible text of the main column. */
-export const mainText = (page: Page) => page.locator('main').innerText();

@@ -13,7 +13,7 @@ import { buildSearchIndexes, searchDoc } from '../../src/lib/search/build-index'
 import { closestEntries } from '../../src/lib/search/closest';
 import { Searcher, SearchSet, inSetup } from '../../src/lib/search/query';
 import { parseSettings, pickToken, serializeSettings, whenCondition } from '../../src/lib/options';
-import { lemma } from '../../src/lib/consistency';
+import { lemma } from '../../src/lib/english';
 import * as storage from '../../src/client/storage';
 import { startGamePage } from '../../src/client/game-page';
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseEntryBody } from '../../src/build/entry-tree';
-import { checkConsistency, compatible, entryFacts, implies, lemma, splitSentences, type EntryInput, type Finding } from '../../src/lib/consistency';
+import { checkConsistency, entryFacts, type Finding } from '../../scripts/consistency/check';
+import { splitSentences } from '../../scripts/consistency/read';
+import { compatible, implies } from '../../scripts/consistency/setups';
+import type { EntryInput } from '../../scripts/consistency/types';
+import { lemma } from '../../src/lib/english';
 import type { OptionsGame } from '../../src/lib/options';
 
 /** A small game: solo, players 2-4 (1 in solo), an underground map, characters with their own entries. */

@@ -4,8 +4,8 @@
  */
 import { FIELD_WEIGHTS, REPEAT_WEIGHT, TITLE_LENGTH_NORM, WORDNET_SENSES, type Field } from './config';
 import { isEnglish, synonyms } from './wordnet';
-import { stemmer } from 'stemmer';
-import { indexWords, normalize, stem, STOPWORDS } from './text';
+import { indexWords, normalize, stem } from './text';
+import { porterStem, STOP_WORDS } from '../english';
 import { mdxToText } from './mdx-text';
 import { optionValues } from '../options';
 import type { Game } from '../../schemas/game';
@@ -141,7 +141,7 @@ function wordForms(vocab: readonly string[], keep: (w: string) => boolean): Reco
   const groups = new Map<string, number[]>();
   vocab.forEach((w, i) => {
     if (/^\d/.test(w) || !keep(w)) return;
-    const key = stemmer(w);
+    const key = porterStem(w);
     groups.set(key, [...(groups.get(key) ?? []), i]);
   });
   // A lone word is worth listing only when its stem is not the word itself ("produced" under "produc").
@@ -154,11 +154,11 @@ function docWords(doc: SearchDoc): Set<string> {
 }
 
 /** Document counts over every game's entries, for one idf scale across the games' indexes. */
-export interface Totals {
+interface Totals {
   docs: number;
   df: Map<string, number>;
 }
-export function totalsOf(all: readonly SearchDoc[]): Totals {
+function totalsOf(all: readonly SearchDoc[]): Totals {
   const df = new Map<string, number>();
   for (const doc of all) for (const w of docWords(doc)) df.set(w, (df.get(w) ?? 0) + 1);
   return { docs: all.length, df };
@@ -189,7 +189,7 @@ function synonymWords(table: Readonly<Record<string, readonly string[]>>): Recor
 }
 
 /** Builds the index from the docs, in any order (they are sorted by game and slug, so the output is stable). */
-export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals, gameSynonyms?: Readonly<Record<string, readonly string[]>>): SearchIndex {
+function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals, gameSynonyms?: Readonly<Record<string, readonly string[]>>): SearchIndex {
   const docs = [...input].sort((a, b) => (a.game === b.game ? (a.slug < b.slug ? -1 : 1) : a.game < b.game ? -1 : 1));
   const games: [string, string][] = [];
   const gameIdx = new Map<string, number>();
@@ -228,7 +228,7 @@ export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals, g
     if (WORDNET_SENSES > 0) {
       // WordNet synonyms of the words that name the entry (title, aliases, terms) that the entry does not use.
       const naming = new Set([doc.title, ...doc.aliases, ...doc.terms].flatMap(indexWords));
-      const extra = new Set([...naming].flatMap((w) => synonyms(w, WORDNET_SENSES)).map(stem).filter((w) => !counts.has(w) && !STOPWORDS.has(w)));
+      const extra = new Set([...naming].flatMap((w) => synonyms(w, WORDNET_SENSES)).map(stem).filter((w) => !counts.has(w) && !STOP_WORDS.has(w)));
       for (const w of extra) counts.set(w, new Map([['wordnet', 1]]));
     }
     for (const [w, c] of counts) {
@@ -259,5 +259,3 @@ export function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals, g
     ...(gameSynonyms && Object.keys(gameSynonyms).length ? { synonyms: synonymWords(gameSynonyms) } : {}),
   };
 }
-
-export { normalize, mdxToText };

@@ -82,7 +82,7 @@ export const SYNONYMS: Record<string, readonly string[]> = {
 /**
  * Words that questions use around the thing asked ("how does searching *work*", "what do I *use* it for", "can I rest
  * *someone else*'s specialist"): searched, but weighing less than the head noun. ("get", "happen" and "need" are stop
- * words: see STOPWORDS in text.ts.)
+ * words: see STOP_WORDS in english.ts.)
  */
 export const LIGHT_WORDS = new Set(['work', 'use', 'make', 'give', 'want', 'allow', 'able', 'go', 'put', 'say', 'way', 'thing', 'rule', 'someone', 'else', 'anyone', 'everyone', 'something', 'anything']);
 

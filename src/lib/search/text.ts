@@ -1,21 +1,17 @@
 /**
  * Query and index text normalisation: lower case, accents, possessives, hyphens, numbers, stop words and a
- * light plural stemmer, applied identically when building the index and when searching.
+ * light plural stemmer (the English words are english.ts's), applied identically when building the index and when
+ * searching.
  */
+import { singular, STOP_WORDS } from '../english';
 
-/** Words that carry no meaning in a rules lookup ("how do i", "can we", "the"). */
-export const STOPWORDS = new Set(
-  'a an and are as at be by can could do does did for from get gets happen happens have has how i if in into is it its just many me mean means much my need of on or our should so still that the their them then there these this to us was we what when where which who why will with would you your'.split(
-    ' ',
-  ),
-);
 
 /**
  * Symbols printed on cards and boards (∇, △, ▫, → ..., and "!" standing alone as in "(!)" or "what does ! mean")
  * become words of their own ("sym2207"), so that they can be searched like any term.
  */
 const SYMBOL = /[\u2190-\u2bff]|(?<![\p{L}\p{N}])!/gu;
-export const symbolWord = (ch: string): string => ` sym${ch.codePointAt(0)!.toString(16)} `;
+const symbolWord = (ch: string): string => ` sym${ch.codePointAt(0)!.toString(16)} `;
 
 /** An asterisk standing alone ("* quests", "the “*” quests"), not markdown emphasis: the word "asterisk". */
 const ASTERISK = /(?<![*\p{L}\p{N}])\*(?![*\p{L}\p{N}])/gu;
@@ -36,21 +32,14 @@ export function normalize(text: string): string {
     .trim();
 }
 
-/** A light English stemmer: plural and possessive forms onto one stem ("abilities" → "ability", "coins" → "coin"). */
-export function stem(word: string): string {
-  if (word.length <= 3 || /^\d+$/.test(word)) return word;
-  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
-  if (/(ss|sh|ch|x|z)es$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith('oes') && word.length > 4) return word.slice(0, -2);
-  if (word.endsWith('s') && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
-  return word;
-}
+/** The stem of an index word: its singular form ("abilities" → "ability", "coins" → "coin"; see english.ts). */
+export const stem: (word: string) => string = singular;
 
 /** Words of a text for the index: normalised, stemmed, stop words dropped. */
 export function indexWords(text: string): string[] {
   return normalize(text)
     .split(' ')
-    .filter((w) => w && !STOPWORDS.has(w))
+    .filter((w) => w && !STOP_WORDS.has(w))
     .map(stem);
 }
 
@@ -62,8 +51,8 @@ function headWord(raw: readonly string[]): number {
   const at = raw.findIndex((w, i) => w === 'how' && (raw[i + 1] === 'many' || raw[i + 1] === 'much'));
   if (at < 0) return -1;
   // Index words before the head: the non-stop words among raw[0 .. at+1].
-  const before = raw.slice(0, at + 2).filter((w) => !STOPWORDS.has(w)).length;
-  return raw.slice(at + 2).some((w) => !STOPWORDS.has(w)) ? before : -1;
+  const before = raw.slice(0, at + 2).filter((w) => !STOP_WORDS.has(w)).length;
+  return raw.slice(at + 2).some((w) => !STOP_WORDS.has(w)) ? before : -1;
 }
 
 /** Prepositions that open a trailing phrase setting the scene of a question ("... *in* story mode"). */
@@ -80,8 +69,8 @@ function contextWords(raw: readonly string[]): number[] {
     if (CONTEXT_PREPOSITIONS.has(w)) at = i;
   });
   if (at < 0) return [];
-  const before = raw.slice(0, at).filter((w) => !STOPWORDS.has(w)).length;
-  const after = raw.slice(at + 1).filter((w) => !STOPWORDS.has(w)).length;
+  const before = raw.slice(0, at).filter((w) => !STOP_WORDS.has(w)).length;
+  const after = raw.slice(at + 1).filter((w) => !STOP_WORDS.has(w)).length;
   if (before === 0 || after === 0) return [];
   return Array.from({ length: after }, (_, k) => before + k);
 }
@@ -89,7 +78,7 @@ function contextWords(raw: readonly string[]): number[] {
 /** Words of a query, with whether the last one is still being typed (no trailing space) and its head word. */
 export function queryWords(query: string): { words: string[]; typing: boolean; head: number; context: number[] } {
   const raw = normalize(query).split(' ').filter(Boolean);
-  const words = raw.filter((w) => !STOPWORDS.has(w)).map(stem);
+  const words = raw.filter((w) => !STOP_WORDS.has(w)).map(stem);
   const typing = words.length > 0 && !/[\s.,;:!?]$/.test(query);
   // Keep a lone stop word (e.g. "do") searchable rather than returning nothing.
   if (words.length === 0) return { words: raw.map(stem), typing, head: -1, context: [] };

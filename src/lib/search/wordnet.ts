@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { isEnglishWord } from '../english';
 
 const POS = ['noun', 'verb', 'adj'] as const;
 
@@ -72,10 +73,5 @@ export function synonyms(word: string, senses = 2): string[] {
 /** Whether WordNet knows the word, or a base form of it ("faster" → "fast", "controls" → "control"). */
 export function isEnglish(word: string): boolean {
   const { index } = load();
-  const forms = [word];
-  for (const [suffix, repl] of [['s', ''], ['es', ''], ['ies', 'y'], ['ed', ''], ['ed', 'e'], ['ing', ''], ['ing', 'e'], ['er', ''], ['er', 'e'], ['est', ''], ['est', 'e'], ['ly', '']] as const)
-    if (word.endsWith(suffix)) forms.push(word.slice(0, -suffix.length) + repl);
-  // Doubled consonants: "stopped" → "stop".
-  if (/([b-df-hj-np-tv-z])\1(ed|ing|er|est)$/.test(word)) forms.push(word.replace(/([b-df-hj-np-tv-z])\1(ed|ing|er|est)$/, '$1'));
-  return forms.some((f) => index.some((m) => m.has(f)));
+  return isEnglishWord(word, (form) => index.some((m) => m.has(form)));
 }

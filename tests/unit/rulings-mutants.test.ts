@@ -1,0 +1,96 @@
+// @vitest-environment happy-dom
+/**
+ * Rulings (src/client/rulings.ts) in a DOM: the link's base64url form, the "Your table plays" line, and the rule
+ * page showing each ruling above its note. Written against the survivors of `npm run test:mutation`.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { decodeRulings, encodeRulings, rulingKey, rulingLine, showRulings } from '../../src/client/rulings';
+import type { Ruling } from '../../src/client/storage';
+
+/** Rulings whose JSON's standard base64 holds "+", "/" and "=" padding (checked below). */
+const awkward: Record<string, Ruling> = { 'a#b': { text: '???>>>' } };
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  delete document.body.dataset.game;
+  delete (window as { RulesHead?: unknown }).RulesHead;
+});
+
+describe('rulings link form', () => {
+  it('writes base64url: "-" for "+", "_" for "/", no padding', () => {
+    const standard = btoa(JSON.stringify(awkward));
+    expect(standard).toMatch(/\+/);
+    expect(standard).toMatch(/\//);
+    expect(standard).toMatch(/=$/);
+    const link = encodeRulings(awkward);
+    expect(link).toBe(standard.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''));
+    expect(link).not.toMatch(/[+/=]/);
+  });
+  it('reads base64url back, "-" and "_" included', () => {
+    const link = encodeRulings(awkward);
+    expect(link).toMatch(/-/);
+    expect(link).toMatch(/_/);
+    expect(decodeRulings(link)).toEqual(awkward);
+  });
+  it('keeps text in any script through the bytes (UTF-8)', () => {
+    const r = { 'x#y': { text: 'Ÿÿ — “online” 6 / 7', reading: 2 } };
+    expect(decodeRulings(encodeRulings(r))).toEqual(r);
+  });
+  it('says undefined, without throwing, for text that is not base64 or not JSON', () => {
+    expect(decodeRulings('%%%')).toBeUndefined();
+    expect(decodeRulings(btoa('not json'))).toBeUndefined();
+  });
+});
+
+describe('rulings on a rule page', () => {
+  it('keys a ruling by entry slug and note id', () => {
+    expect(rulingKey('pass', 'timing')).toBe('pass#timing');
+  });
+  it('builds the "Your table plays" line as text, never markup', () => {
+    const p = rulingLine({ text: '<b>we</b> pass first' });
+    expect(p.tagName).toBe('P');
+    expect(p.className).toBe('ruling');
+    expect(p.querySelector('strong')?.textContent).toBe('Your table plays: ');
+    expect(p.textContent).toBe('Your table plays: <b>we</b> pass first');
+    expect(p.querySelector('b')).toBeNull();
+  });
+  it("shows the game's ruling above the note it answers, and nothing above the others", () => {
+    document.body.dataset.game = 'g';
+    document.body.innerHTML =
+      '<article class="entry" data-slug="pass"><div class="prose">' +
+      '<aside data-unclear="timing">Timing note</aside><aside data-unclear="other">Other note</aside></div></article>';
+    const asked: string[] = [];
+    (window as { RulesHead?: unknown }).RulesHead = {
+      readRulings: (game: string) => {
+        asked.push(game);
+        return { 'pass#timing': { text: 'before the draw' }, 'other-entry#other': { text: 'not this page' } };
+      },
+    };
+    showRulings();
+    expect(asked).toEqual(['g']);
+    const lines = [...document.querySelectorAll('p.ruling')];
+    expect(lines.map((p) => p.textContent)).toEqual(['Your table plays: before the draw']);
+    expect(lines[0]!.nextElementSibling?.getAttribute('data-unclear')).toBe('timing');
+  });
+  it('does nothing without the head script, a game or an entry', () => {
+    const page = '<article class="entry" data-slug="pass"><div class="prose"><aside data-unclear="timing">n</aside></div></article>';
+    const head = { readRulings: () => ({ 'pass#timing': { text: 'x' } }) };
+    // No head script.
+    document.body.dataset.game = 'g';
+    document.body.innerHTML = page;
+    showRulings();
+    // No game.
+    (window as { RulesHead?: unknown }).RulesHead = head;
+    delete document.body.dataset.game;
+    showRulings();
+    // No entry.
+    document.body.dataset.game = 'g';
+    document.body.innerHTML = page.replace('class="entry"', 'class="other"');
+    showRulings();
+    expect(document.querySelectorAll('p.ruling')).toHaveLength(0);
+    // All three: shown (the same page is not inert).
+    document.body.innerHTML = page;
+    showRulings();
+    expect(document.querySelectorAll('p.ruling')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The unit tests `npm run test:mutation` runs (stryker.config.mjs): those of the mutated core modules only, so that
+ * each mutant is judged in seconds (the content and build tests, slow and unrelated, are left out).
+ */
+export default defineConfig({
+  test: {
+    include: [
+      'tests/unit/options.test.ts',
+      'tests/unit/options-mutants.test.ts',
+      'tests/unit/client.test.ts',
+      'tests/unit/rulings-mutants.test.ts',
+      'tests/unit/storage-mutants.test.ts',
+      'tests/unit/search.test.ts',
+    ],
+    testTimeout: 120_000,
+  },
+});
