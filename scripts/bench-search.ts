@@ -54,7 +54,6 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 const setNames = arg('queries') ? [arg('queries')!] : (arg('sets')?.split(',') ?? Object.keys(SET_FILES));
 const sets = new Map<string, Query[]>(setNames.map((n) => [n, JSON.parse(readFileSync(SET_FILES[n] ?? n, 'utf8')) as Query[]]));
-const queries = [...sets.values()].flat();
 
 // --- Relevance judgments (scripts/bench-pool.ts pools each lookup's label with several engines' top results; a
 // judge who could not tell the engines apart marked which of them answer it): bench/judged/<game>.json.

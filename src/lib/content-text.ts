@@ -52,7 +52,9 @@ const NAMES: Record<number, string> = {
   0x2069: 'pop directional isolate',
   0xfeff: 'zero width no-break space (BOM)',
 };
+// Control characters are what this pattern is for.
 const INVISIBLE =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
 /**

@@ -4,7 +4,7 @@
  */
 import { FIELD_WEIGHTS, REPEAT_WEIGHT, TITLE_LENGTH_NORM, WORDNET_SENSES, type Field } from './config';
 import { isEnglish, synonyms } from './wordnet';
-import { indexWords, normalize, stem } from './text';
+import { indexWords, stem } from './text';
 import { porterStem, STOP_WORDS } from '../english';
 import { mdxToText } from './mdx-text';
 import { optionValues } from '../options';
