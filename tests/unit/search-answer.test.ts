@@ -56,7 +56,8 @@ describe('numberPairShare', () => {
 
 describe('asksForNumber', () => {
   it('reads how many, how much, cost and digits', () => {
-    expect(['how many coins', 'How much gold', 'what does a mill cost', 'event roll 12'].map(asksForNumber)).toEqual([true, true, true, true]);
+    const asking = ['how many coins', 'How much gold', 'what does a mill cost', 'event roll 12'];
+    expect(asking.map(asksForNumber)).toEqual([true, true, true, true]);
     expect(asksForNumber('what is a mill')).toBe(false);
   });
 });
