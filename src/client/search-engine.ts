@@ -2,7 +2,7 @@
  * The search engine of the browser, without any DOM: holds the games' searchers (src/lib/search/query.ts, used
  * unchanged) and answers searches with what a result list shows (title, game, snippet parts). It runs in a Web
  * Worker (search-worker.ts), so that parsing an index, building its searcher and searching never block the page;
- * where the worker cannot start, search-ui.ts runs this same module on the page instead (same code, same results).
+ * where the worker cannot start, search-client.ts runs this same module on the page instead (same code, same results).
  */
 import { Searcher, SearchSet, resultSnippet, type SearchResult, type SearchSetup, type SnippetPart } from '../lib/search/query';
 import { closestEntries } from '../lib/search/closest';

@@ -1,0 +1,108 @@
+/**
+ * Answer sentences: the sentence of an entry that holds most of a query (and the number it asks for), shown under
+ * a result so that a number or a yes/no is read without opening the entry; and the query's number-noun pairs
+ * ("17 coins"), which lift the entries whose text holds the same pair.
+ */
+import { indexWords, sentences } from './text';
+
+/** One sentence of an entry's text, with its index words. */
+export interface Sentence {
+  text: string;
+  words: string[];
+}
+
+/** An entry's summary and body as sentences, each with its index words. */
+export function entrySentences(summary: string, body: string): Sentence[] {
+  return sentences(`${summary}\n${body}`).map((text) => ({ text, words: indexWords(text) }));
+}
+
+/**
+ * The sentence among an entry's holding the largest (idf-weighted) share of the query's words (2 or more of them):
+ * `share` ranks the entry; `text` is the sentence to show, where a query asking a number prefers a sentence with
+ * a digit, best the number beside the word the question asks about (`head`, the position of that query word).
+ * `wordTerms`: per query word, each vocabulary word it stands for with its match factor; `wordWeight`: per query
+ * word, its weight, summing to `totalWeight`.
+ */
+export function bestSentence(
+  list: readonly Sentence[],
+  wordTerms: readonly Map<string, number>[],
+  wordWeight: readonly number[],
+  totalWeight: number,
+  asksNumber = false,
+  head = -1,
+): { share: number; text: string } {
+  let bestShare = 0;
+  let text = '';
+  let textScore = 0;
+  for (const sentence of list) {
+    let share = 0;
+    let n = 0;
+    wordTerms.forEach((terms, i) => {
+      let f = 0;
+      for (const w of sentence.words) f = Math.max(f, terms.get(w) ?? 0);
+      if (f > 0) {
+        n++;
+        share += (wordWeight[i]! * f) / totalWeight;
+      }
+    });
+    // The number asked for stands next to the word the question asks about ("17 coins", "costs 3w").
+    const ws = sentence.words;
+    const headTerms = asksNumber && head >= 0 ? wordTerms[head] : undefined;
+    const isNumber = (w: string | undefined) => /^\d+$/.test(w ?? '');
+    const counted = !!headTerms && ws.some((w, k) => headTerms.has(w) && (isNumber(ws[k - 1]) || isNumber(ws[k + 1])));
+    if (n < 2 && !counted) continue;
+    if (n >= 2) bestShare = Math.max(bestShare, share);
+    let score = share;
+    if (asksNumber) score *= counted ? 2 : /\d/.test(sentence.text) ? 1 : 0.5;
+    if (score > textScore) [text, textScore] = [sentence.text, score];
+  }
+  return { share: bestShare, text };
+}
+
+/**
+ * Share of the query's number-noun pairs (see numberPairs) that an entry's sentences hold, the number within 2 words
+ * of the noun (any form the query word matched), or written with the game's one-letter short form of the noun
+ * ("7p": `units` maps "p" to the words of the entry titled "Population (p)").
+ */
+export function numberPairShare(
+  list: readonly Sentence[],
+  pairs: readonly [number, number][],
+  wordTerms: readonly Map<string, number>[],
+  units: ReadonlyMap<string, ReadonlySet<string>>,
+): number {
+  const words = list.flatMap((s) => [...s.words, '']);
+  let found = 0;
+  for (const [n, noun] of pairs) {
+    const number = [...wordTerms[n]!.keys()][0] ?? '';
+    const nouns = wordTerms[noun]!;
+    const beside = (k: number) => [k - 2, k - 1, k + 1, k + 2].some((j) => nouns.has(words[j] ?? ''));
+    const unit = (w: string) => {
+      const m = /^(\d+)([a-z])$/.exec(w);
+      return !!m && m[1] === number && [...(units.get(m[2]!) ?? [])].some((u) => nouns.has(u));
+    };
+    if (words.some((w, k) => (w === number && beside(k)) || unit(w))) found++;
+  }
+  return found / pairs.length;
+}
+
+/**
+ * The query's numbers, each with the word it counts: the next word that is not a number, else the one before
+ * ("lose 5 hearts get 5 coins" → 5 hearts, 5 coins; "hexes 61" → 61 hexes). Positions among the query's words.
+ */
+export function numberPairs(words: readonly string[]): [number, number][] {
+  const isNumber = (w: string | undefined) => w !== undefined && /^\d+$/.test(w);
+  const out: [number, number][] = [];
+  words.forEach((w, i) => {
+    if (!isNumber(w)) return;
+    let j = i + 1;
+    while (isNumber(words[j])) j++;
+    if (j < words.length) out.push([i, j]);
+    else if (i > 0 && !isNumber(words[i - 1])) out.push([i, i - 1]);
+  });
+  return out;
+}
+
+/** Whether a query asks for a number: "how many…", "how much…", "… cost", or holds a number itself. */
+export function asksForNumber(query: string): boolean {
+  return /\bhow (many|much)\b|\bcosts?\b|\d/i.test(query);
+}

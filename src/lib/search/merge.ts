@@ -1,0 +1,54 @@
+/**
+ * The all-games search: several games' searchers (rank.ts) asked together, their results merged into one list.
+ */
+import { SEARCH } from './config';
+import type { Searcher } from './rank';
+import type { SearchOptions, SearchResult, SearchSetup, WordStat } from './types';
+
+/** A game's setup among the setups a search was given (own keys only: a game id read from a URL may be any text). */
+const ownSetup = (setups: Readonly<Record<string, SearchSetup>> | undefined, game: string): SearchSetup | undefined =>
+  setups && Object.hasOwn(setups, game) ? setups[game] : undefined;
+
+/** What SearchSet.search may be told: a search's options, with the reader's setup of each game (by game id). */
+export type SetSearchOptions = Omit<SearchOptions, 'setup'> & { setups?: Readonly<Record<string, SearchSetup>> };
+
+/**
+ * Several games' searchers as one: a game-scoped search asks that game's index only; an unscoped one asks every
+ * loaded index and merges the results: first the entries the whole query names word for word (their title, an
+ * alias, a term or a phrasing: "coins" names Now or Never's Coins and the Gold of Forge War and Pencilvillage), then
+ * the rest, each part by score (each index scores against its own game's word frequencies). A game's own name for
+ * the thing beats another game's passing mentions of the word.
+ */
+export class SearchSet {
+  constructor(readonly searchers: ReadonlyMap<string, Searcher>) {}
+
+  /** Ranked results for a query: within `options.game`, else over every game, merged (see the class). */
+  search(query: string, options: SetSearchOptions = {}): SearchResult[] {
+    const limit = options.limit ?? SEARCH.limit;
+    const { setups, ...rest } = options;
+    if (options.game) {
+      return this.searchers.get(options.game)?.search(query, { ...rest, limit, setup: ownSetup(setups, options.game) }) ?? [];
+    }
+    // Answers (the sentence to show) are found for the merged list only, not for every game's own top results.
+    // Each query word weighs what its best match in any game weighs (one idf scale): a game without the word loses
+    // its share of coverage instead of ignoring the word.
+    const shared: Pick<WordStat, 'weight' | 'bestFactor'>[] = [];
+    for (const searcher of this.searchers.values())
+      searcher.wordStats(query, true).forEach(({ weight, bestFactor }, i) => {
+        const s = shared[i];
+        const better = !s || bestFactor > s.bestFactor || (bestFactor === s.bestFactor && weight > s.weight);
+        if (better) shared[i] = { weight, bestFactor };
+      });
+    const merged = [...this.searchers]
+      .flatMap(([game, s]) => s.search(query, { ...rest, limit, allGames: true, answers: false, shared, setup: ownSetup(setups, game) }))
+      .sort((a, b) => Number(!!b.named) - Number(!!a.named) || b.score - a.score || a.title.localeCompare(b.title))
+      .slice(0, limit);
+    for (const r of merged.slice(0, SEARCH.answers)) this.searchers.get(r.game)?.answerFor(r, query);
+    return merged;
+  }
+
+  /** The body text of a result, for snippets. */
+  bodyOf(url: string): string {
+    return this.searchers.get(url.split('/')[1] ?? '')?.bodyOf(url) ?? '';
+  }
+}
