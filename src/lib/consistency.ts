@@ -20,7 +20,8 @@
  * term (distance, other terms and numbers around) and how alike the two statements read.
  */
 import type { OptionsGame } from './options';
-import { choiceEntries, conditionKeys, currentTokens, defaultSettings, inactiveToken, optionValues, requirementTokens, valueCondition } from './options';
+import { currentTokens, defaultSettings } from './options';
+import { choiceEntries, conditionKeys, inactiveToken, optionValues, requirementTokens, valueCondition } from './option-authoring';
 import { transformRuleTree, UNCLEAR_LABEL } from './rule-tree';
 
 /* ------------------------------------------------------------------------------------------------ setups */

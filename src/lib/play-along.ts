@@ -9,7 +9,8 @@
  */
 import type { Game, PlayAlong, SetupCondition } from '../schemas/game';
 import { holds, mergeWhen, attrKey, type WhenAttrs } from './fragments';
-import { conditionAttr, conditionKeys, currentTokens, optionVariants, whenCondition, type OptionsGame, type Settings } from './options';
+import { conditionAttr, currentTokens, type OptionsGame, type Settings } from './options';
+import { conditionKeys, optionVariants, whenCondition } from './option-authoring';
 
 /** The most rounds a game without a fixed length counts to (and the most any stored round may be). */
 export const MAX_ROUNDS = 99;
