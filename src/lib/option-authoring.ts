@@ -41,7 +41,8 @@ export interface SetupChip {
 /** A literal value as written in a `<When>` or `<Pick>` prop. */
 type PropValue = string | number | boolean | null | PropValue[] | { [key: string]: PropValue };
 
-const valueLabel = (o: { values: { value: string; label: string }[] }, v: string): string => o.values.find((x) => x.value === v)?.label ?? v;
+const valueLabel = (o: { values: { value: string; label: string }[] }, v: string): string =>
+  o.values.find((x) => x.value === v)?.label ?? v;
 const isText = (x: unknown): x is string => typeof x === 'string';
 
 /** What an option's kind decides for authors and the build: conditions, labels, checks. Kept apart from `KINDS` in
@@ -78,7 +79,8 @@ const BOOLEAN_PICK_KEYS = new Map([['true', '1'], ['false', '0'], ['1', '1'], ['
 
 const booleanAuthoring: AuthoringKind<'boolean'> = {
   keys: (o) => [{ key: o.id, option: o, tokens: ['1', '0'] }],
-  wantedProblem: (o, wanted) => (asList(wanted).every((w) => typeof w === 'boolean') ? undefined : `option "${o.id}" is on/off: require true or false`),
+  wantedProblem: (o, wanted) =>
+    asList(wanted).every((w) => typeof w === 'boolean') ? undefined : `option "${o.id}" is on/off: require true or false`,
   wantedCondition: (o, wanted) => ({ key: o.id, tokens: asList(wanted).map((w) => (w ? '1' : '0')) }),
   wantedLabel: (o, wanted) => asList(wanted).map((w) => (w ? o.label : o.offLabel)).join(' or '),
   chips: (o) => [
@@ -86,7 +88,9 @@ const booleanAuthoring: AuthoringKind<'boolean'> = {
     { label: o.offLabel, when: { [o.id]: '0' }, isDefault: !o.default },
   ],
   whenCondition: (o, value) =>
-    typeof value === 'boolean' ? { key: o.id, tokens: [value ? '1' : '0'] } : `option "${o.id}" is on/off: write <When ${o.id}> or <When ${o.id}={false}>`,
+    typeof value === 'boolean'
+      ? { key: o.id, tokens: [value ? '1' : '0'] }
+      : `option "${o.id}" is on/off: write <When ${o.id}> or <When ${o.id}={false}>`,
   conditionLabel: (o, c) => (c.tokens.includes('1') ? o.label : o.offLabel),
   inactiveToken: () => '0',
   valueCondition: (o, value) => ({ key: o.id, tokens: [value === 'true' || value === '1' ? '1' : '0'] }),
@@ -106,7 +110,9 @@ const choiceAuthoring: AuthoringKind<'choice'> = {
   keys: (o) => [{ key: o.id, option: o, tokens: choiceTokens(o) }],
   wantedProblem: (o, wanted) => {
     const bad = asList(wanted).filter((w) => typeof w === 'boolean' || !o.values.some((v) => v.value === String(w)));
-    return bad.length ? `option "${o.id}" has no value ${bad.map((b) => JSON.stringify(b)).join(', ')} (values: ${o.values.map((v) => v.value).join(', ')})` : undefined;
+    if (!bad.length) return undefined;
+    const named = bad.map((b) => JSON.stringify(b)).join(', ');
+    return `option "${o.id}" has no value ${named} (values: ${o.values.map((v) => v.value).join(', ')})`;
   },
   wantedCondition: (o, wanted) => ({ key: o.id, tokens: asList(wanted).map(String) }),
   wantedLabel: (o, wanted) => asList(wanted).map((w) => choiceLabel(o, String(w))).join(' or '),
@@ -150,7 +156,8 @@ const multiAuthoring: AuthoringKind<'multi'> = {
     { label: o.noneLabel, when: { [noneKey(o.id)]: '1' }, isDefault: o.default.length === 0 },
   ],
   whenCondition: (o, value) => {
-    if (typeof value !== 'string' && typeof value !== 'number') return `option "${o.id}" takes one value per <When>, e.g. ${o.id}="${o.values[0]!.value}"`;
+    if (typeof value !== 'string' && typeof value !== 'number')
+      return `option "${o.id}" takes one value per <When>, e.g. ${o.id}="${o.values[0]!.value}"`;
     if (!o.values.some((v) => v.value === String(value)))
       return `option "${o.id}" has no value "${value}" (values: ${o.values.map((v) => v.value).join(', ')})`;
     return { key: multiKey(o.id, String(value)), tokens: ['1'] };
@@ -173,7 +180,8 @@ const AUTHORING: { [K in OptionKind]: AuthoringKind<K> } = { boolean: booleanAut
 const authoring = (o: GameOption): AuthoringKind<OptionKind> => AUTHORING[o.type] as unknown as AuthoringKind<OptionKind>;
 
 /** The values an option lists (a boolean lists none), each with its label and, where given, its entry. */
-export const optionValues = (option: GameOption): { value: string; label: string; entry?: string }[] => ('values' in option ? option.values : []);
+export const optionValues = (option: GameOption): { value: string; label: string; entry?: string }[] =>
+  'values' in option ? option.values : [];
 
 /** The entries that describe one value of an option (a character, a mod, an objective): each applies only when that
  * value is chosen. */
@@ -362,11 +370,13 @@ export function optionProblems(game: OptionsGame): { path: (string | number)[]; 
     const fallback = 'fallback' in o ? o.fallback?.value : undefined;
     if (fallback !== undefined && !/^\S+$/.test(fallback)) problems.push({ path: [i, 'fallback', 'value'], message: notOneWord(fallback) });
     for (const v of Array.isArray(d) ? d : typeof d === 'string' ? [d] : [])
-      if (values && !values.includes(v)) problems.push({ path: [i, 'default'], message: `default "${v}" is not one of the values (${values.join(', ')})` });
+      if (values && !values.includes(v))
+        problems.push({ path: [i, 'default'], message: `default "${v}" is not one of the values (${values.join(', ')})` });
     for (const [id, wanted] of Object.entries(o.requires ?? {})) {
       const other = findOption(game, id);
       if (!other || id === o.id) {
-        problems.push({ path: [i, 'requires', id], message: `requires names unknown option "${id}" (options: ${game.options.map((x) => x.id).join(', ')})` });
+        const message = `requires names unknown option "${id}" (options: ${game.options.map((x) => x.id).join(', ')})`;
+        problems.push({ path: [i, 'requires', id], message });
         continue;
       }
       const problem = authoring(other).wantedProblem(other, wanted);

@@ -58,7 +58,10 @@ interface Kind<K extends OptionKind> {
 const booleanKind: Kind<'boolean'> = {
   defaultValue: (o) => o.default,
   inactiveValue: () => false,
-  parse: (_o, raw) => (raw === true || raw === '1' || raw === 'true' ? true : raw === false || raw === '0' || raw === 'false' ? false : undefined),
+  parse: (_o, raw) => {
+    if (raw === true || raw === '1' || raw === 'true') return true;
+    return raw === false || raw === '0' || raw === 'false' ? false : undefined;
+  },
   format: (v) => (v ? '1' : '0'),
   tokens: (o, v) => ({ [o.id]: v ? '1' : '0' }),
   satisfies: (v, wanted) => wantedList(wanted).some((w) => w === (v ?? false)),
@@ -96,7 +99,9 @@ const multiKind: Kind<'multi'> = {
   format: (v) => v.join(','),
   tokens: (o, v) => {
     const chosen = v ?? [];
-    const out: Record<string, string> = Object.fromEntries(o.values.map((x) => [multiKey(o.id, x.value), chosen.includes(x.value) ? '1' : '0']));
+    const out: Record<string, string> = Object.fromEntries(
+      o.values.map((x) => [multiKey(o.id, x.value), chosen.includes(x.value) ? '1' : '0']),
+    );
     out[noneKey(o.id)] = chosen.length === 0 ? '1' : '0';
     return out;
   },
@@ -284,12 +289,15 @@ export const anyPair = (key: string, token: string): string => `${key}=${token}`
 /**
  * CSS that hides every conditional fragment not matching the current tokens. One rule per key,
  * independent of the page, so the same stylesheet works on every page of the game.
- * With `any` (pages that use it), `data-any="k=t k=t"` elements show when at least one pair holds, and `data-any-empty` elements only while no
- * `data-any` element of the page does (e.g. "nothing chosen yet").
+ * With `any` (pages that use it), `data-any="k=t k=t"` elements show when at least one pair holds, and `data-any-empty`
+ * elements only while no `data-any` element of the page does (e.g. "nothing chosen yet").
  * `shared` (the option ids of a shared link) hides the setup chips of every other option while the page shows that
  * link's setup (`<html data-shared>`), so the note names exactly the link's options.
  */
-export function visibilityCss(tokens: Record<string, string>, { any = false, shared = [] }: { any?: boolean; shared?: readonly string[] } = {}): string {
+export function visibilityCss(
+  tokens: Record<string, string>,
+  { any = false, shared = [] }: { any?: boolean; shared?: readonly string[] } = {},
+): string {
   const entries = Object.entries(tokens);
   const hide = '{display:none!important}';
   let css = entries.map(([key, token]) => `[${conditionAttr(key)}]:not([${conditionAttr(key)}~="${token}"])`).join(',') + hide;
