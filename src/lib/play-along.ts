@@ -2,7 +2,7 @@
  * Play along (`/<game>/play/`), generated from the game file's `playAlong`: how many rounds the setup lasts (or the
  * triggers that end it), the phases of a round and what is special about a given round for a given setup.
  *
- * Conditions are the `<When>` model of `options.ts` (one option model): each line carries condition attributes
+ * Conditions are the `<When>` model of `option-authoring.ts` (one option model): each line carries condition attributes
  * (`data-w-<key>`) that the options CSS shows or hides before the first paint, and `holds` decides the same thing
  * here for a setup. The current round is the only thing a page script decides; `parseRound`, `clampRound` and
  * `roundLabel` are its rules. Pure: no DOM, no Astro.
