@@ -1,6 +1,6 @@
 /** Facts: each number of a sentence attached to the term it is about, under the setups it holds for. */
 import type { OptionsGame } from '../../src/lib/options';
-import { choiceEntries } from '../../src/lib/options';
+import { choiceEntries } from '../../src/lib/option-authoring';
 import { FUNCTION_WORDS, lemma } from '../../src/lib/english';
 import { readSentence } from './numbers';
 import { type Qualifier, qualifiers } from './qualifiers';

@@ -1,5 +1,6 @@
 /** Setups named in words ("4 players", "solo", "epic game") in a sentence or a table heading. */
-import { optionValues, type OptionsGame } from '../../src/lib/options';
+import { type OptionsGame } from '../../src/lib/options';
+import { optionValues } from '../../src/lib/option-authoring';
 import { FUNCTION_WORDS, lemma } from '../../src/lib/english';
 import type { Setup, Setups } from './setups';
 import type { NumberHit, QualifierRules, Token } from './types';

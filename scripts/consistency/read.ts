@@ -1,6 +1,7 @@
 /** Reading an entry for the consistency check: its blocks, their text under each setup, sentences, notes and links. */
 import type { OptionsGame } from '../../src/lib/options';
-import { conditionKeys, currentTokens, defaultSettings, optionValues, valueCondition } from '../../src/lib/options';
+import { currentTokens, defaultSettings } from '../../src/lib/options';
+import { conditionKeys, optionValues, valueCondition } from '../../src/lib/option-authoring';
 import { transformRuleTree, UNCLEAR_LABEL } from '../../src/lib/rule-tree';
 import { headSetup, pairedSetups, qualifierRules } from './qualifiers';
 import { EVERY, type Setup, type Setups, andSetups, meet, simplify } from './setups';

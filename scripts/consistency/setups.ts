@@ -1,6 +1,6 @@
 /** Setups as the consistency check reasons about them: conjunctions of option conditions, met, implied, simplified. */
 import type { OptionsGame } from '../../src/lib/options';
-import { conditionKeys, inactiveToken, requirementTokens } from '../../src/lib/options';
+import { conditionKeys, inactiveToken, requirementTokens } from '../../src/lib/option-authoring';
 
 /** A conjunction of conditions: each key may take one of its tokens (a key not listed takes any). */
 export type Setup = Record<string, string[]>;

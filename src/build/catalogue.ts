@@ -8,7 +8,7 @@ import { join, relative, resolve } from 'node:path';
 import { LineCounter, parseDocument, isMap, isScalar, type Document } from 'yaml';
 import { gameSchema, type Game } from '../schemas/game';
 import { entrySchema, type EntryData } from '../schemas/entry';
-import type { EntryRecord, Problem } from '../lib/validate';
+import { gameProblems, type EntryRecord, type Problem } from '../lib/validate';
 import { bodyChecked, invisibleCharacters, ENTRY_MAX_BYTES, sizeProblem } from '../lib/content-text';
 
 /** The content folder: `RULES_CONTENT_DIR` (for fixture sites in tests) or `./content`. */
@@ -177,6 +177,12 @@ export function loadCatalogue(dir: string = contentDir()): Catalogue {
     if (!parsed?.success) {
       brokenGames.add(name.replace(/\.ya?ml$/, ''));
       if (parsed) cat.problems.push(...issueProblems(file, parsed.error.issues));
+      continue;
+    }
+    const crossField = gameProblems(parsed.data, file);
+    if (crossField.length) {
+      brokenGames.add(name.replace(/\.ya?ml$/, ''));
+      cat.problems.push(...crossField);
       continue;
     }
     if (`${parsed.data.id}.yaml` !== name && `${parsed.data.id}.yml` !== name)

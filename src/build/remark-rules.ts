@@ -8,7 +8,7 @@ import { basename, relative, sep } from 'node:path';
 import { transformRuleTree, type RuleReport } from '../lib/rule-tree';
 import { fragmentHtml } from '../lib/mdast-html';
 import { attrKey, unclearConditions, type MdNode } from '../lib/fragments';
-import { conditionLabel } from '../lib/options';
+import { conditionLabel } from '../lib/option-authoring';
 import { setupSteps } from '../lib/setup-guide';
 import { optionChanges } from '../lib/option-changes';
 import { catalogue, type Catalogue } from './catalogue';

@@ -3,7 +3,7 @@
  * quick reference, my setup), with the condition under which a game has each: one list for routes, quick links and the footer.
  */
 import type { Game } from '../schemas/game';
-import { choiceEntries } from './options';
+import { choiceEntries } from './option-authoring';
 
 export interface GamePage {
   /** The page's path segment, also reserved as an entry slug. */

@@ -7,7 +7,8 @@
  */
 import { fragmentHtml } from './mdast-html';
 import { attr, holds, isGenerated, whenAttrs, type MdNode } from './fragments';
-import { conditionAttr, currentTokens, optionVariants, type OptionsGame } from './options';
+import { conditionAttr, currentTokens, type OptionsGame } from './options';
+import { optionVariants } from './option-authoring';
 import { ROW_MARK_CLASS } from './rule-tree';
 
 /** Containers that mean nothing once their content is gone. */

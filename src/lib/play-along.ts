@@ -2,14 +2,15 @@
  * Play along (`/<game>/play/`), generated from the game file's `playAlong`: how many rounds the setup lasts (or the
  * triggers that end it), the phases of a round and what is special about a given round for a given setup.
  *
- * Conditions are the `<When>` model of `options.ts` (one option model): each line carries condition attributes
+ * Conditions are the `<When>` model of `option-authoring.ts` (one option model): each line carries condition attributes
  * (`data-w-<key>`) that the options CSS shows or hides before the first paint, and `holds` decides the same thing
  * here for a setup. The current round is the only thing a page script decides; `parseRound`, `clampRound` and
  * `roundLabel` are its rules. Pure: no DOM, no Astro.
  */
 import type { Game, PlayAlong, SetupCondition } from '../schemas/game';
 import { holds, mergeWhen, attrKey, type WhenAttrs } from './fragments';
-import { conditionAttr, conditionKeys, currentTokens, optionVariants, whenCondition, type OptionsGame, type Settings } from './options';
+import { conditionAttr, currentTokens, type OptionsGame, type Settings } from './options';
+import { conditionKeys, optionVariants, whenCondition } from './option-authoring';
 
 /** The most rounds a game without a fixed length counts to (and the most any stored round may be). */
 export const MAX_ROUNDS = 99;

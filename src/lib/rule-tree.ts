@@ -4,10 +4,10 @@
  * Pure: works on an mdast tree; used by the Astro build (as a remark plugin) and by the content checker.
  */
 import type { Game } from '../schemas/game';
+import { anyPair, conditionAttr, currentTokens, defaultSettings, findOption } from './options';
 import {
-  anyPair, conditionAttr, conditionKeys, conditionLabel, conditionsCanHold, currentTokens, defaultSettings, findOption, optionValues,
-  pickToken, whenCondition, type Condition,
-} from './options';
+  conditionKeys, conditionLabel, conditionsCanHold, optionValues, pickToken, whenCondition, type Condition,
+} from './option-authoring';
 import { literalValue, type Literal } from './estree-value';
 import { offSiteProblem } from './content-origin';
 import { linkProblem, type SiteIndex } from './site-index';

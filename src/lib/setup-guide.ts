@@ -7,7 +7,8 @@
  */
 import { fragmentHtml } from './mdast-html';
 import { attr, firstEntryLink, isGenerated, isWhenBlock, mergeWhen, whenAttrs, type MdNode, type WhenAttrs } from './fragments';
-import { anyPair, conditionKeys, optionValues, type OptionsGame } from './options';
+import { anyPair, type OptionsGame } from './options';
+import { conditionKeys, optionValues } from './option-authoring';
 
 /** One step of the setup guide: one checkbox. */
 export interface GuideStep {

@@ -6,7 +6,7 @@
 import type { Game } from '../schemas/game';
 import type { EntryData } from '../schemas/entry';
 import { RESERVED_SLUGS } from './game-pages';
-import { optionValues } from './options';
+import { optionProblems, optionValues } from './option-authoring';
 import { playAlongProblems } from './play-along';
 import { indexWords } from './search/text';
 
@@ -29,6 +29,24 @@ export interface Problem {
   line?: number;
 }
 
+
+/**
+ * What is wrong across the fields of one game file that its schema (shapes only) cannot see: a section id given twice,
+ * a section naming an option the game does not have, and option definitions that do not hold together (see
+ * `optionProblems`). `file` is the game file's path, for the messages. A game with any of these is not read.
+ */
+export function gameProblems(game: Game, file: string): Problem[] {
+  const problems: Problem[] = [];
+  const seen = new Set<string>();
+  game.sections.forEach((s, i) => {
+    if (seen.has(s.id)) problems.push({ file, field: `sections.${i}.id`, message: `duplicate section id "${s.id}"` });
+    seen.add(s.id);
+    if (s.option && !game.options.some((o) => o.id === s.option))
+      problems.push({ file, field: `sections.${i}.option`, message: `no option "${s.option}" in this game's options` });
+  });
+  for (const p of optionProblems(game)) problems.push({ file, field: ['options', ...p.path].join('.'), message: p.message });
+  return problems;
+}
 
 /** Normalises an alias or term for comparison. */
 export const normaliseTerm = (s: string): string => s.trim().toLowerCase().replace(/\s+/g, ' ');

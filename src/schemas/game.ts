@@ -1,10 +1,10 @@
 /**
  * Zod schema of a game file (`content/games/<game>.yaml`): its sections, quick links and play options.
  * Shared by the content collections and the standalone content checker. What an option kind means (its values,
- * requirements, labels) is decided in `src/lib/options.ts`; this file only describes the shape.
+ * requirements, labels) is decided in `src/lib/options.ts`; this file only describes the shape. Checks across fields
+ (section ids, options that must exist, option definitions) are `gameProblems` in `src/lib/validate.ts`.
  */
 import { z } from 'astro/zod';
-import { optionProblems } from '../lib/options';
 
 const kebab = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -145,16 +145,6 @@ export const gameSchema = z
      * own (src/lib/search/config.ts SYNONYMS).
      */
     synonyms: z.record(z.string().regex(/^[a-z0-9]+$/, 'one lower-case word'), z.array(z.string().min(1)).min(1)).default({}),
-  })
-  .superRefine((game, ctx) => {
-    const seen = new Set<string>();
-    game.sections.forEach((s, i) => {
-      if (seen.has(s.id)) ctx.addIssue({ code: 'custom', path: ['sections', i, 'id'], message: `duplicate section id "${s.id}"` });
-      seen.add(s.id);
-      if (s.option && !game.options.some((o) => o.id === s.option))
-        ctx.addIssue({ code: 'custom', path: ['sections', i, 'option'], message: `no option "${s.option}" in this game's options` });
-    });
-    for (const p of optionProblems(game)) ctx.addIssue({ code: 'custom', path: ['options', ...p.path], message: p.message });
   });
 
 export type GameInput = z.input<typeof gameSchema>;

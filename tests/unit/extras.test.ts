@@ -8,7 +8,8 @@ import { transformRuleTree } from '../../src/lib/rule-tree';
 import { composeGuide, choiceSteps, setupSteps, textHash, type GuideStep } from '../../src/lib/setup-guide';
 import { optionChanges, resolveStatic } from '../../src/lib/option-changes';
 import { unclearConditions, type MdNode } from '../../src/lib/fragments';
-import { currentTokens, defaultSettings, optionVariants } from '../../src/lib/options';
+import { currentTokens, defaultSettings } from '../../src/lib/options';
+import { optionVariants } from '../../src/lib/option-authoring';
 
 const load = (id: string) => gameSchema.parse(parse(readFileSync(`content/games/${id}.yaml`, 'utf8')));
 const non = load('now-or-never');

@@ -4,11 +4,8 @@
  * option, duplicate ids, a default that is not a value, labels and CSS written exactly).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  conditionLabel, currentTokens, defaultSettings, describeSettings, effectiveSettings, formatOptionValue, inactiveToken, isActive,
-  optionProblems, optionVariants, parseOptionValue, parseSettings, pickToken, requirementLabel, requirementTokens, sameSettings,
-  serializeSettings, settingsFromForm, setupChips, valueCondition, visibilityCss, whenCondition, type OptionsGame,
-} from '../../src/lib/options';
+import { currentTokens, defaultSettings, describeSettings, effectiveSettings, formatOptionValue, isActive, parseOptionValue, parseSettings, sameSettings, serializeSettings, settingsFromForm, visibilityCss, type OptionsGame } from '../../src/lib/options';
+import { conditionLabel, inactiveToken, optionProblems, optionVariants, pickToken, requirementLabel, requirementTokens, setupChips, valueCondition, whenCondition } from '../../src/lib/option-authoring';
 
 const game = {
   id: 'test',

@@ -3,11 +3,13 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { parse } from 'yaml';
 import { gameSchema, type Game } from '../../src/schemas/game';
 import {
-  conditionLabel, currentTokens, defaultSettings, describeSettings, effectiveSettings, isActive, noneKey, optionProblems, parseOptionValue,
-  parseSettings, pickToken, requirementLabel, sameSettings, serializeSettings, settingsFromForm, setupChips, visibilityCss, whenCondition,
-  setupQuery, sharedOptionIds, shownSettings,
-  inactiveToken, requirementTokens, valueCondition, type OptionsGame, type Settings,
+  currentTokens, defaultSettings, describeSettings, effectiveSettings, isActive, noneKey, parseOptionValue, parseSettings, sameSettings,
+  serializeSettings, settingsFromForm, visibilityCss, setupQuery, sharedOptionIds, shownSettings, type OptionsGame, type Settings,
 } from '../../src/lib/options';
+import {
+  conditionLabel, optionProblems, pickToken, requirementLabel, setupChips, whenCondition, inactiveToken, requirementTokens,
+  valueCondition,
+} from '../../src/lib/option-authoring';
 
 const load = (id: string) => gameSchema.parse(parse(readFileSync(`content/games/${id}.yaml`, 'utf8')));
 const games = readdirSync('content/games').map((f) => load(f.replace(/\.yaml$/, '')));

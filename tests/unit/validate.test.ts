@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { gameSchema } from '../../src/schemas/game';
 import { entrySchema } from '../../src/schemas/entry';
-import { validateSite, type EntryRecord } from '../../src/lib/validate';
+import { gameProblems, validateSite, type EntryRecord } from '../../src/lib/validate';
 import { entryAnchors, linkProblem, siteIndex } from '../../src/lib/site-index';
 import { invisibleCharacters } from '../../src/lib/content-text';
 import { transformRuleTree } from '../../src/lib/rule-tree';
@@ -29,14 +29,24 @@ describe('entrySchema', () => {
   });
 });
 
-describe('gameSchema', () => {
+describe('gameProblems', () => {
+  const file = 'content/games/now-or-never.yaml';
+  const problemsOf = (raw: unknown) => gameProblems(gameSchema.parse(raw), file).map((x) => `${x.file}: ${x.field}: ${x.message}`);
+  it('passes the real game file', () => {
+    expect(gameProblems(game, file)).toEqual([]);
+  });
+
   it('refuses a section that names an option the game does not have, by its path', () => {
     const raw = parse(readFileSync('content/games/now-or-never.yaml', 'utf8'));
     const i = raw.sections.findIndex((s: { id: string }) => s.id === 'solo');
     raw.sections[i].option = 'sollo';
-    const r = gameSchema.safeParse(raw);
-    expect(r.success).toBe(false);
-    expect(r.error!.issues.map((x) => `${x.path.join('.')}: ${x.message}`)).toEqual([`sections.${i}.option: no option "sollo" in this game's options`]);
+    expect(problemsOf(raw)).toEqual([`${file}: sections.${i}.option: no option "sollo" in this game's options`]);
+  });
+
+  it('refuses a section id given twice, on the second', () => {
+    const raw = parse(readFileSync('content/games/now-or-never.yaml', 'utf8'));
+    raw.sections[1].id = raw.sections[0].id;
+    expect(problemsOf(raw)).toEqual([`${file}: sections.1.id: duplicate section id "${raw.sections[0].id}"`]);
   });
 
   it('refuses a choice value with a space, and a value given twice, by their paths', () => {
@@ -44,10 +54,9 @@ describe('gameSchema', () => {
     const i = raw.options.findIndex((o: { id: string }) => o.id === 'seasons');
     raw.options[i].values[1].value = '5 seasons';
     raw.options[i].values[2].value = 6;
-    const r = gameSchema.safeParse(raw);
-    expect(r.error!.issues.map((x) => `${x.path.join('.')}: ${x.message}`)).toEqual([
-      `options.${i}.values.1.value: value "5 seasons" must be one word, without spaces (text for it could never show)`,
-      `options.${i}.values.2.value: duplicate value "6" in option "seasons"`,
+    expect(problemsOf(raw)).toEqual([
+      `${file}: options.${i}.values.1.value: value "5 seasons" must be one word, without spaces (text for it could never show)`,
+      `${file}: options.${i}.values.2.value: duplicate value "6" in option "seasons"`,
     ]);
   });
 });

@@ -7,7 +7,7 @@ import { isEnglish, synonyms } from './wordnet';
 import { indexWords, stem } from './text';
 import { porterStem, STOP_WORDS } from '../english';
 import { mdxToText } from './mdx-text';
-import { optionValues } from '../options';
+import { optionValues } from '../option-authoring';
 import type { Game } from '../../schemas/game';
 
 /** One entry as the index sees it. */
