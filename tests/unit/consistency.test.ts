@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEntryBody } from '../../src/build/entry-tree';
+import { parseEntryBody } from '../../src/integrations/entry-tree';
 import { checkConsistency, compatible, entryFacts, implies, lemma, splitSentences, type EntryInput, type Finding } from '../../src/lib/consistency';
 import type { OptionsGame } from '../../src/lib/options';
 
