@@ -64,5 +64,8 @@ export function pagePaths(games: readonly Game[], slug: PageSlug): { params: { g
   return games.filter((game) => type.has(game)).map((game) => ({ params: { game: game.id }, props: { game } }));
 }
 
-/** Path segments of a game's own pages (every page type, and `index`): no rule entry may use them as its slug. */
-export const RESERVED_SLUGS: ReadonlySet<string> = new Set([...PAGE_TYPES.map((t) => t.slug), 'index']);
+/**
+ * Path segments of a game's own pages (every page type, and `index`): no rule entry may use them as its slug.
+ * Marked pure so that browser bundles reaching this module through `rule-tree.ts` leave the page list out.
+ */
+export const RESERVED_SLUGS: ReadonlySet<string> = /* @__PURE__ */ (() => new Set([...PAGE_TYPES.map((t) => t.slug), 'index']))();
