@@ -2,9 +2,9 @@
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import { unified } from '@astrojs/markdown-remark';
-import remarkRules from './src/build/remark-rules.ts';
-import contentCheck from './src/build/content-check.ts';
-import searchPreload from './src/build/search-preload.ts';
+import remarkRules from './src/integrations/remark-rules.ts';
+import contentCheck from './src/integrations/content-check.ts';
+import searchPreload from './src/integrations/search-preload.ts';
 
 export default defineConfig({
   site: 'https://rules.example',

@@ -25,12 +25,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
   },
-  forbid(['src/schemas/**'], ['**/lib/**', '**/client/**', '**/build-time/**', '**/data/**'], 'schemas describe shapes only'),
+  forbid(['src/schemas/**'], ['**/lib/**', '**/client/**', '**/integrations/**', '**/data/**'], 'schemas describe shapes only'),
   forbid(
     ['src/lib/**'],
-    ['astro:*', '**/client/**', '**/build-time/**', '**/data/**', '**/pages/**', '**/components/**'],
+    ['astro:*', '**/client/**', '**/integrations/**', '**/data/**', '**/pages/**', '**/components/**'],
     'src/lib is pure logic: no Astro, DOM-bound or build-time modules',
   ),
-  forbid(['src/client/**'], ['astro:*', '**/build-time/**', '**/data/**', 'node:*'], 'browser code'),
-  forbid(['src/build-time/**'], ['**/client/**', '**/pages/**', '**/components/**'], 'build-time code does not reach browser code'),
+  forbid(['src/client/**'], ['astro:*', '**/integrations/**', '**/data/**', 'node:*'], 'browser code'),
+  forbid(['src/integrations/**'], ['**/client/**', '**/pages/**', '**/components/**'], 'build-time code does not reach browser code'),
 );

@@ -10,7 +10,7 @@
  *     and all games where in the lookup's game) that no judgment covers yet, for a further round of judging
  */
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { loadCatalogue } from '../src/build/catalogue';
+import { loadCatalogue } from '../src/integrations/catalogue';
 import { buildSearchIndexes, searchDoc, type SearchDoc, type SearchIndex } from '../src/lib/search/build-index';
 import { Searcher, SearchSet } from '../src/lib/search/query';
 import { ensureBenchDeps } from './bench-deps.mjs';

@@ -24,7 +24,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { chromium } from '@playwright/test';
 import { CHROME_FLAGS, chromePath, serveDist } from './measure-env.mjs';
-import { loadCatalogue } from '../src/build/catalogue';
+import { loadCatalogue } from '../src/integrations/catalogue';
 import { buildSearchIndexes, searchDoc, type SearchDoc, type SearchIndex } from '../src/lib/search/build-index';
 import { Searcher, SearchSet, asksForNumber, resultSnippet, type SearchResult } from '../src/lib/search/query';
 import { normalize, queryWords, stem } from '../src/lib/search/text';

@@ -9,8 +9,8 @@
  * A review tool: exits 0 otherwise.
  */
 import { readFileSync } from 'node:fs';
-import { loadCatalogue } from '../src/build/catalogue';
-import { parseEntryBody } from '../src/build/entry-tree';
+import { loadCatalogue } from '../src/integrations/catalogue';
+import { parseEntryBody } from '../src/integrations/entry-tree';
 import { checkConsistency, type Finding, type FindingKind, type Statement } from './consistency/check';
 import type { EntryInput } from './consistency/types';
 

@@ -7,8 +7,8 @@
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadCatalogue } from '../src/build/catalogue';
-import { contentProblems } from '../src/build/content-problems';
+import { loadCatalogue } from '../src/integrations/catalogue';
+import { contentProblems } from '../src/integrations/content-problems';
 
 const args = process.argv.slice(2);
 const pendingOk = args.includes('--pending-ok');

@@ -1,6 +1,6 @@
 /**
  * Page scripts reach the option logic and storage through the head script (`window.RulesHead`), which every page
- * already runs (a file <head> loads blocking: src/build/head-script.ts): one copy of that code per page, not two.
+ * already runs (a file <head> loads blocking: src/integrations/head-script.ts): one copy of that code per page, not two.
  * Only types are imported here.
  */
 import type { HeadState } from './head';

@@ -73,7 +73,7 @@ function fallBack(): void {
 
 function startEngine(): void {
   try {
-    // A classic script built with the head scripts (src/build/worker-script.ts); the layout names it.
+    // A classic script built with the head scripts (src/integrations/worker-script.ts); the layout names it.
     worker = new Worker(document.body.dataset.searchWorker!, { name: 'search' });
     worker.onmessage = (e: MessageEvent<EngineReply>) => receive(e.data);
     // The script could not load or the worker failed: search on the page from now on.

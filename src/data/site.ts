@@ -6,6 +6,7 @@ import { getCollection, render, type CollectionEntry } from 'astro:content';
 import type { Game } from '../schemas/game';
 import type { GuideStep } from '../lib/setup-guide';
 import type { ChangeUnit } from '../lib/option-changes';
+import { pagePaths, type PageSlug } from '../lib/game-pages';
 
 export type Entry = CollectionEntry<'entries'>;
 
@@ -14,6 +15,9 @@ export async function getGames(): Promise<Game[]> {
   const games = (await getCollection('games')).map((g) => g.data);
   return games.sort((a, b) => a.order - b.order || a.title.localeCompare(b.title));
 }
+
+/** The `getStaticPaths` of a page type's page file (`src/pages/[game]/<slug>.astro`): the games that have it. */
+export const gamePagePaths = async (slug: PageSlug) => pagePaths(await getGames(), slug);
 
 /** An entry id `<game>/<slug>` as its game and slug. */
 export const entryKey = (e: Entry) => {
@@ -52,7 +56,7 @@ interface UnclearFact {
   appliesTo?: string;
 }
 
-/** What the rule transform found in an entry (see `src/build/remark-rules.ts`), with its rendered content. */
+/** What the rule transform found in an entry (see `src/integrations/remark-rules.ts`), with its rendered content. */
 export interface RenderedEntry {
   Content: Awaited<ReturnType<typeof render>>['Content'];
   /** `key=token` pairs under which a top-level variant block of the entry shows. */

@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { watchErrors } from './helpers';
-import { loadCatalogue } from '../../src/build/catalogue';
+import { loadCatalogue } from '../../src/integrations/catalogue';
 
 /** The visible text of the rule's body. */
 const prose = (page: Page) => page.locator('.prose').innerText();

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { gameSchema } from '../../src/schemas/game';
-import { loadCatalogue } from '../../src/build/catalogue';
+import { loadCatalogue } from '../../src/integrations/catalogue';
 import { buildSearchIndexes, searchDoc } from '../../src/lib/search/build-index';
 import { closestEntries } from '../../src/lib/search/closest';
 import { Searcher, SearchSet, inSetup } from '../../src/lib/search/query';

@@ -1,6 +1,6 @@
 /**
  * Bad content fails with a message naming the file and the field (or line). Each case copies the small fixture
- * site and breaks one thing. The cases go through the content check (src/build/content-problems.ts), which runs the
+ * site and breaks one thing. The cases go through the content check (src/integrations/content-problems.ts), which runs the
  * build's own checks: the content-check integration's schemas and cross-entry rules, and the remark plugin's
  * rule-tree transform on every entry. One real `astro build` shows that a broken entry fails the build itself with
  * the same message.
@@ -9,8 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { loadCatalogue } from '../../src/build/catalogue';
-import { contentProblems } from '../../src/build/content-problems';
+import { loadCatalogue } from '../../src/integrations/catalogue';
+import { contentProblems } from '../../src/integrations/content-problems';
 
 const FIXTURE = 'tests/fixtures/mini/content';
 const dirs: string[] = [];

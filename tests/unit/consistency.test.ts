@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEntryBody } from '../../src/build/entry-tree';
+import { parseEntryBody } from '../../src/integrations/entry-tree';
 import { checkConsistency, entryFacts, type Finding } from '../../scripts/consistency/check';
 import { splitSentences } from '../../scripts/consistency/read';
 import { compatible, implies } from '../../scripts/consistency/setups';

@@ -1,7 +1,7 @@
 /** The real content: every content-map topic has an entry, everything validates, glossary terms are indexed. */
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
-import { loadCatalogue } from '../../src/build/catalogue';
+import { loadCatalogue } from '../../src/integrations/catalogue';
 import { validateSite } from '../../src/lib/validate';
 import { normaliseTerm } from '../../src/lib/validate';
 

@@ -1,6 +1,6 @@
 /** A game's search index as two files (src/lib/search/index-files.ts): split for the site, joined in the browser. */
 import { describe, expect, it } from 'vitest';
-import { loadCatalogue } from '../../src/build/catalogue';
+import { loadCatalogue } from '../../src/integrations/catalogue';
 import { buildSearchIndexes, searchDoc } from '../../src/lib/search/build-index';
 import { joinIndex, splitIndex } from '../../src/lib/search/index-files';
 import { Searcher } from '../../src/lib/search/query';

@@ -5,7 +5,7 @@
  * is fetched again on the next try.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadCatalogue } from '../../src/build/catalogue';
+import { loadCatalogue } from '../../src/integrations/catalogue';
 import { buildSearchIndexes, searchDoc } from '../../src/lib/search/build-index';
 import { splitIndex } from '../../src/lib/search/index-files';
 import { Searcher } from '../../src/lib/search/query';

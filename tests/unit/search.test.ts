@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { loadCatalogue } from '../../src/build/catalogue';
+import { loadCatalogue } from '../../src/integrations/catalogue';
 import { buildSearchIndexes, searchDoc } from '../../src/lib/search/build-index';
 import { closestEntries, parseMissingPath, safeDecode } from '../../src/lib/search/closest';
 import { mdxToText } from '../../src/lib/search/mdx-text';

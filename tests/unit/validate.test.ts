@@ -7,7 +7,7 @@ import { gameProblems, validateSite, type EntryRecord } from '../../src/lib/vali
 import { entryAnchors, linkProblem, siteIndex } from '../../src/lib/site-index';
 import { invisibleCharacters } from '../../src/lib/content-text';
 import { transformRuleTree } from '../../src/lib/rule-tree';
-import { parseEntryBody } from '../../src/build/entry-tree';
+import { parseEntryBody } from '../../src/integrations/entry-tree';
 
 const game = gameSchema.parse(parse(readFileSync('content/games/now-or-never.yaml', 'utf8')));
 const games = [{ ...game, quickLinks: [], setupGuide: [], synonyms: {}, playAlong: undefined }];

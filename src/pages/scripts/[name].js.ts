@@ -1,11 +1,11 @@
 /**
- * The head scripts (see src/build/head-script.ts): one per game and one for pages outside a game; and the search
- * worker (src/build/worker-script.ts).
+ * The head scripts (see src/integrations/head-script.ts): one per game and one for pages outside a game; and the search
+ * worker (src/integrations/worker-script.ts).
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getGames } from '../../data/site';
-import { headScript } from '../../build/head-script';
-import { searchWorkerScript } from '../../build/worker-script';
+import { headScript } from '../../integrations/head-script';
+import { searchWorkerScript } from '../../integrations/worker-script';
 
 export const getStaticPaths = (async () => {
   const scripts = [...(await Promise.all([undefined, ...(await getGames())].map((g) => headScript(g)))), await searchWorkerScript()];

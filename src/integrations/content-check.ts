@@ -1,6 +1,6 @@
 /**
  * Astro integration that checks the whole content folder before anything is built, as `npm run check:content`
- * does (src/build/content-problems.ts): schemas, sections, options, related links, slugs, alias and term
+ * does (src/integrations/content-problems.ts): schemas, sections, options, related links, slugs, alias and term
  * collisions, stray files, and every entry's body. Any problem fails the build with every problem, one
  * `file:line: ...` line each.
  */
