@@ -16,12 +16,11 @@ export function markRows(root: ParentNode = document): void {
   }
 }
 
-/** Marks the rows now and keeps them in step with the shown options. */
+/**
+ * Marks the rows now and keeps them in step with the shown options (`rules:options`, which the head script also
+ * sends after a back/forward-cache restore has re-read the setup).
+ */
 export function startRowMarks(): void {
   markRows();
   document.addEventListener('rules:options', () => markRows());
-  // After the page's own pageshow handlers (which may show other options) have run.
-  window.addEventListener('pageshow', (e) => {
-    if (e.persisted) requestAnimationFrame(() => markRows());
-  });
 }

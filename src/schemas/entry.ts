@@ -31,5 +31,4 @@ export const entrySchema = z.strictObject({
   source: z.string().max(120).optional(),
 });
 
-export type EntryInput = z.input<typeof entrySchema>;
 export type EntryData = z.output<typeof entrySchema>;

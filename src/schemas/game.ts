@@ -147,7 +147,6 @@ export const gameSchema = z
     synonyms: z.record(z.string().regex(/^[a-z0-9]+$/, 'one lower-case word'), z.array(z.string().min(1)).min(1)).default({}),
   });
 
-export type GameInput = z.input<typeof gameSchema>;
 export type Game = z.output<typeof gameSchema>;
 export type GameOption = Game['options'][number];
 /** A game's play-along description, as parsed. */

@@ -7,7 +7,7 @@
  * - types.ts: the shapes a search takes and gives.
  */
 export { Searcher, inSetup } from './rank';
-export { SearchSet, type SetSearchOptions } from './merge';
+export { SearchSet } from './merge';
 export { asksForNumber, numberPairs } from './answer';
 export { resultSnippet, snippet, type SnippetPart } from './snippet';
-export type { SearchOptions, SearchResult, SearchSetup, WordStat } from './types';
+export type { SearchResult, SearchSetup } from './types';
