@@ -13,7 +13,11 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'never' },
   outDir: process.env.RULES_OUT_DIR ?? './dist',
   cacheDir: process.env.RULES_CACHE_DIR ?? './node_modules/.astro',
-  integrations: [contentCheck(), searchPreload(), mdx({ processor: unified({ remarkPlugins: [remarkRules], gfm: true, smartypants: false }) })],
+  integrations: [
+    contentCheck(),
+    searchPreload(),
+    mdx({ processor: unified({ remarkPlugins: [remarkRules], gfm: true, smartypants: false }) }),
+  ],
   devToolbar: { enabled: false },
   vite: {
     build: {
@@ -25,7 +29,12 @@ export default defineConfig({
         // lines a build). The source is Astro's generated code (withastro/astro#18087, open; no newer release), so
         // only that one warning, from those modules, is dropped here. Every other log passes through.
         onLog(level, log, handler) {
-          if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.id?.includes('?astroPropagatedAssets') && log.message.includes('"use astro:head-inject"')) return;
+          if (
+            log.code === 'MODULE_LEVEL_DIRECTIVE' &&
+            log.id?.includes('?astroPropagatedAssets') &&
+            log.message.includes('"use astro:head-inject"')
+          )
+            return;
           handler(level, log);
         },
       },

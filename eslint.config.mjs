@@ -14,7 +14,16 @@ const forbid = (files, group, message) => ({
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'node_modules/', 'bench/node_modules/', '.astro/', 'test-results/', 'playwright-report/', 'tests/.tmp/', '.scratch/'],
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'bench/node_modules/',
+      '.astro/',
+      'test-results/',
+      'playwright-report/',
+      'tests/.tmp/',
+      '.scratch/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

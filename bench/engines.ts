@@ -46,7 +46,11 @@ const FUSE_TOKEN_KEYS = [
   { name: 'body', weight: 1 },
 ];
 
-function fuseAlternative(name: string, description: string, options: ConstructorParameters<typeof Fuse>[1] & { keys: NonNullable<ConstructorParameters<typeof Fuse>[1]>['keys'] }): Alternative {
+function fuseAlternative(
+  name: string,
+  description: string,
+  options: ConstructorParameters<typeof Fuse>[1] & { keys: NonNullable<ConstructorParameters<typeof Fuse>[1]>['keys'] },
+): Alternative {
   return {
     name,
     description,
@@ -65,7 +69,8 @@ function fuseAlternative(name: string, description: string, options: Constructor
 export const ALTERNATIVES: Alternative[] = [
   {
     name: 'minisearch',
-    description: 'MiniSearch 7, fields title/aliases/terms/summary/headings/body, boost title 3, aliases and terms 2, summary 1.5, prefix and fuzzy 0.2 (its documented setup), titles and summaries stored for display.',
+    description:
+      'MiniSearch 7, fields title/aliases/terms/summary/headings/body, boost title 3, aliases and terms 2, summary 1.5, prefix and fuzzy 0.2 (its documented setup), titles and summaries stored for display.',
     serialize: (docs) => {
       const ms = new MiniSearch(MINI_OPTIONS);
       ms.addAll(records(docs));
@@ -73,10 +78,16 @@ export const ALTERNATIVES: Alternative[] = [
     },
     load: (data) => {
       const ms = MiniSearch.loadJSON(data, MINI_OPTIONS);
-      return (q) => ms.search(q).slice(0, 10).map((r) => String(r.id));
+      return (q) =>
+        ms
+          .search(q)
+          .slice(0, 10)
+          .map((r) => String(r.id));
     },
   },
-  fuseAlternative('fuse-default', 'Fuse.js 7 with default options over the same six fields (a prebuilt index shipped with the records).', { keys: FIELDS }),
+  fuseAlternative('fuse-default', 'Fuse.js 7 with default options over the same six fields (a prebuilt index shipped with the records).', {
+    keys: FIELDS,
+  }),
   fuseAlternative(
     'fuse-token',
     "Fuse.js 7's token search (useTokenSearch) with weighted fields (title 3, aliases and terms 2, summary 1.5, headings and body 1) and ignoreLocation.",

@@ -26,10 +26,14 @@ const depth = Number(arg('depth') ?? 5);
 const names = arg('sets')?.split(',') ?? Object.keys(SET_FILES);
 
 const cat = loadCatalogue();
-const docsByGame = new Map<string, SearchDoc[]>(cat.games.map((g) => [g.id, cat.entries.filter((e) => e.game === g.id).map((e) => searchDoc(g, e.slug, e.data, e.body))]));
+const docsByGame = new Map<string, SearchDoc[]>(
+  cat.games.map((g) => [g.id, cat.entries.filter((e) => e.game === g.id).map((e) => searchDoc(g, e.slug, e.data, e.body))]),
+);
 const built = buildSearchIndexes([...docsByGame.values()].flat(), cat.games);
 const app = new SearchSet(new Map(cat.games.map((g) => [g.id, new Searcher(JSON.parse(JSON.stringify(built.get(g.id))) as SearchIndex)])));
-const engines: ((q: string, game: string) => string[])[] = [(q, game) => app.search(q, { game, limit: depth }).map((r) => r.url.split('/').filter(Boolean).join('/'))];
+const engines: ((q: string, game: string) => string[])[] = [
+  (q, game) => app.search(q, { game, limit: depth }).map((r) => r.url.split('/').filter(Boolean).join('/')),
+];
 for (const alt of ALTERNATIVES.filter((a) => a.name === 'minisearch' || a.name === 'fuse-token')) {
   const perGame = new Map(cat.games.map((g) => [g.id, alt.load(alt.serialize(docsByGame.get(g.id)!))]));
   engines.push((q, game) => perGame.get(game)!(q).slice(0, alt.name === 'minisearch' ? depth : 3));
@@ -38,12 +42,20 @@ mkdirSync('bench/pool', { recursive: true });
 if (process.argv.includes('--unjudged')) {
   const seen = new Set<string>();
   for (const f of readdirSync('bench/judged').filter((f) => f.endsWith('.json')))
-    for (const j of JSON.parse(readFileSync(`bench/judged/${f}`, 'utf8')) as { set: string; q: string; game: string; relevant: string[]; notRelevant: string[] }[])
+    for (const j of JSON.parse(readFileSync(`bench/judged/${f}`, 'utf8')) as {
+      set: string;
+      q: string;
+      game: string;
+      relevant: string[];
+      notRelevant: string[];
+    }[])
       for (const slug of [...j.relevant, ...j.notRelevant]) seen.add(`${j.set}\n${j.game}\n${j.q}\n${slug}`);
   const byGame = new Map<string, { set: string; q: string; game: string; candidates: string[] }[]>();
   for (const name of names) {
     for (const { q, game, answers } of JSON.parse(readFileSync(SET_FILES[name] ?? name, 'utf8')) as Query[]) {
-      const top = [...app.search(q, { game, limit: 3 }), ...app.search(q, { limit: 3 }).filter((r) => r.game === game)].map((r) => r.url.split('/')[2]!);
+      const top = [...app.search(q, { game, limit: 3 }), ...app.search(q, { limit: 3 }).filter((r) => r.game === game)].map(
+        (r) => r.url.split('/')[2]!,
+      );
       const candidates = [...new Set(top)].filter((slug) => !answers.includes(slug) && !seen.has(`${name}\n${game}\n${q}\n${slug}`)).sort();
       if (candidates.length) byGame.set(game, [...(byGame.get(game) ?? []), { set: name, q, game, candidates }]);
     }

@@ -71,7 +71,10 @@ if (existsSync('bench/judged'))
       // Later rounds judge the candidates earlier rounds had not seen (a changed ranking found new ones).
       const key = `${j.set}\n${j.game}\n${j.q}`;
       const prev = judged.get(key);
-      judged.set(key, prev ? { ...prev, relevant: [...prev.relevant, ...j.relevant], notRelevant: [...prev.notRelevant, ...j.notRelevant] } : j);
+      judged.set(
+        key,
+        prev ? { ...prev, relevant: [...prev.relevant, ...j.relevant], notRelevant: [...prev.notRelevant, ...j.notRelevant] } : j,
+      );
     }
 const judgedFor = (set: string, q: Query) => judged.get(`${set}\n${q.game}\n${q.q}`);
 
@@ -91,11 +94,13 @@ const allDocs = [...docsByGame.values()].flat();
 // content), so that tuning the search config needs no site rebuild.
 const builtIndexes = buildSearchIndexes(allDocs, cat.games);
 const appShards = new Map(cat.games.map((g) => [g.id, JSON.stringify(builtIndexes.get(g.id)!)]));
-if (!existsSync(join(dist, 'index.html'))) throw new Error(`${dist}/ is missing: run \`npm run build\` first (the site size is measured on it)`);
+if (!existsSync(join(dist, 'index.html')))
+  throw new Error(`${dist}/ is missing: run \`npm run build\` first (the site size is measured on it)`);
 const only = arg('only')?.split(',');
 const shipped = new Map<string, Map<string, string>>();
 if (!only || only.includes('app')) shipped.set('app', appShards);
-for (const alt of ALTERNATIVES.filter((a) => !only || only.includes(a.name))) shipped.set(alt.name, new Map(cat.games.map((g) => [g.id, alt.serialize(docsByGame.get(g.id)!)])));
+for (const alt of ALTERNATIVES.filter((a) => !only || only.includes(a.name)))
+  shipped.set(alt.name, new Map(cat.games.map((g) => [g.id, alt.serialize(docsByGame.get(g.id)!)])));
 
 // --- Accuracy (deterministic, in Node): each lookup scoped to its game (as the app scopes it from a game's
 // pages), and unscoped (the home page's box: all games). Results are `game/slug` ids.
@@ -135,11 +140,17 @@ function accuracy(list: Query[], search: (q: string, game: string) => string[], 
     const ids = search(q, game).slice(0, 10);
     const j = set ? judgedFor(set, { q, game, answers }) : undefined;
     const want = [...answers, ...(j?.relevant ?? [])].map((a) => `${game}/${a}`);
-    if (j) unjudged += ids.slice(0, 3).filter((s) => s.startsWith(`${game}/`) && !want.includes(s) && !j.notRelevant.includes(s.slice(game.length + 1))).length;
+    if (j)
+      unjudged += ids
+        .slice(0, 3)
+        .filter((s) => s.startsWith(`${game}/`) && !want.includes(s) && !j.notRelevant.includes(s.slice(game.length + 1))).length;
     const rank = ids.findIndex((s) => want.includes(s));
     if (rank === 0) top1++;
     if (rank >= 0 && rank < 3) top3++;
-    if (rank !== 0) misses.push(`${rank < 0 || rank >= 3 ? 'MISS ' : `#${rank + 1}   `}${game}: "${q}" → ${ids.slice(0, 3).join(', ') || '(nothing)'}; want ${answers.join(' or ')}`);
+    if (rank !== 0)
+      misses.push(
+        `${rank < 0 || rank >= 3 ? 'MISS ' : `#${rank + 1}   `}${game}: "${q}" → ${ids.slice(0, 3).join(', ') || '(nothing)'}; want ${answers.join(' or ')}`,
+      );
     if (rank >= 0) rr += 1 / (rank + 1);
   }
   return { top1: top1 / list.length, top3: top3 / list.length, mrr: rr / list.length, misses, unjudged };
@@ -171,7 +182,14 @@ function answerVisible(list: Query[]): { asked: number; before: number; after: n
     const headWord = head >= 0 ? words[head]! : [...words].sort((a, b) => df(a) - df(b))[0]!;
     const shows = (r2: SearchResult) => {
       const parts = resultSnippet(r2, () => appAll.bodyOf(r2.url));
-      const hit = parts.some((p) => p.hit && normalize(p.text).split(' ').map(stem).some((w) => w === headWord || (w.length >= 3 && headWord.startsWith(w)) || w.startsWith(headWord)));
+      const hit = parts.some(
+        (p) =>
+          p.hit &&
+          normalize(p.text)
+            .split(' ')
+            .map(stem)
+            .some((w) => w === headWord || (w.length >= 3 && headWord.startsWith(w)) || w.startsWith(headWord)),
+      );
       return hit && (!number || /\d/.test(parts.map((p) => p.text).join('')));
     };
     if (shows(r)) after++;
@@ -252,11 +270,13 @@ interface TypingResult {
 }
 /** The lookups whose every prefix times each engine's search call (set A by default: Fuse.js token search takes
  * a tenth of a second a keystroke, so all four sets would take most of an hour). */
-const latencyQueries = (arg('latency') ?? 'A').split(',').flatMap((n) => sets.get(n) ?? (JSON.parse(readFileSync(SET_FILES[n] ?? n, 'utf8')) as Query[]));
+const latencyQueries = (arg('latency') ?? 'A')
+  .split(',')
+  .flatMap((n) => sets.get(n) ?? (JSON.parse(readFileSync(SET_FILES[n] ?? n, 'utf8')) as Query[]));
 const typingSets = (arg('typing') ?? 'A,B').split(',').filter((n) => SET_FILES[n] || sets.has(n));
 let typing: TypingResult | undefined;
 async function measureTyping(browser: import('@playwright/test').Browser, port: number): Promise<TypingResult> {
-  const lookups = typingSets.flatMap((n) => (sets.get(n) ?? (JSON.parse(readFileSync(SET_FILES[n]!, 'utf8')) as Query[])));
+  const lookups = typingSets.flatMap((n) => sets.get(n) ?? (JSON.parse(readFileSync(SET_FILES[n]!, 'utf8')) as Query[]));
   const result: TypingResult = { keys: 0, box: [], plain: [] };
   for (const game of cat.games) {
     const mine = lookups.filter((l) => l.game === game.id);
@@ -280,9 +300,14 @@ async function measureTyping(browser: import('@playwright/test').Browser, port: 
     await page.waitForTimeout(1000);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    for (const [field, out] of [['#q', result.box], ['#bench-plain', result.plain]] as const) {
+    for (const [field, out] of [
+      ['#q', result.box],
+      ['#bench-plain', result.plain],
+    ] as const) {
       for (const { q } of mine) {
-        await page.evaluate(`(() => { const el = document.querySelector('${field}'); el.value = ''; el.dispatchEvent(new Event('input')); window.benchEvents = []; })()`);
+        await page.evaluate(
+          `(() => { const el = document.querySelector('${field}'); el.value = ''; el.dispatchEvent(new Event('input')); window.benchEvents = []; })()`,
+        );
         await page.locator(field).focus();
         const marks: number[] = [];
         for (const ch of q) {
@@ -323,7 +348,12 @@ interface Paints {
   /** ms from navigation start to the first list with results. */
   firstAt: number;
 }
-const paintSets = arg('paint') === 'all' ? [...sets.keys()] : (arg('paint')?.split(',').filter((n) => sets.has(n)) ?? []);
+const paintSets =
+  arg('paint') === 'all'
+    ? [...sets.keys()]
+    : (arg('paint')
+        ?.split(',')
+        .filter((n) => sets.has(n)) ?? []);
 const paints = new Map<string, Map<string, Paints>>();
 const RECORD_LISTS = `(() => {
   window.benchLists = [];
@@ -357,39 +387,43 @@ async function measurePaints(browser: import('@playwright/test').Browser, port: 
 }
 
 if (useBrowser) {
-const port = 4392;
-const server = await serveDist(port);
-const browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_FLAGS });
-try {
-  if (!process.argv.includes('--no-engines'))
-  for (const name of shipped.keys()) {
-    // The engines' bundle is injected into a built page: its Content-Security-Policy would refuse that script.
-    const page = await browser.newPage({ bypassCSP: true });
-    await page.goto(`http://localhost:${port}/404.html`);
-    await page.addScriptTag({ content: script });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    // Plain source text: tsx would add helpers to a function passed here that the page does not have.
-    const result = (await page.evaluate(`(${IN_PAGE})(${JSON.stringify({ name, shards: Object.fromEntries(shipped.get(name)!), queries: latencyQueries })})`)) as {
-      load: number;
-      median: number;
-      p95: number;
-      max: number;
-      keystrokes: number;
-    };
-    timing.set(name, result);
-    await page.close();
+  const port = 4392;
+  const server = await serveDist(port);
+  const browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_FLAGS });
+  try {
+    if (!process.argv.includes('--no-engines'))
+      for (const name of shipped.keys()) {
+        // The engines' bundle is injected into a built page: its Content-Security-Policy would refuse that script.
+        const page = await browser.newPage({ bypassCSP: true });
+        await page.goto(`http://localhost:${port}/404.html`);
+        await page.addScriptTag({ content: script });
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        // Plain source text: tsx would add helpers to a function passed here that the page does not have.
+        const result = (await page.evaluate(
+          `(${IN_PAGE})(${JSON.stringify({ name, shards: Object.fromEntries(shipped.get(name)!), queries: latencyQueries })})`,
+        )) as {
+          load: number;
+          median: number;
+          p95: number;
+          max: number;
+          keystrokes: number;
+        };
+        timing.set(name, result);
+        await page.close();
+      }
+    if (!process.argv.includes('--no-typing')) typing = await measureTyping(browser, port);
+    if (paintSets.length) await measurePaints(browser, port);
+  } finally {
+    await browser.close();
+    server.kill();
   }
-  if (!process.argv.includes('--no-typing')) typing = await measureTyping(browser, port);
-  if (paintSets.length) await measurePaints(browser, port);
-} finally {
-  await browser.close();
-  server.kill();
-}
 }
 
 // --- Report.
-console.log(`${[...sets].map(([n, l]) => `${n} ${l.length}`).join(', ')} labelled lookups over ${cat.entries.length} entries; site ${kb(siteGz)} gzip\n`);
+console.log(
+  `${[...sets].map(([n, l]) => `${n} ${l.length}`).join(', ')} labelled lookups over ${cat.entries.length} entries; site ${kb(siteGz)} gzip\n`,
+);
 const accHead = ['set', 'engine', 'top-1', 'top-3', 'MRR', 'all games: top-1', 'top-3', 'MRR'];
 console.log(`| ${accHead.join(' | ')} |`);
 console.log(`|${accHead.map(() => '---').join('|')}|`);
@@ -401,21 +435,34 @@ for (const [setName, list] of sets) {
   for (const e of engines) {
     const a = accuracy(list, e.scoped);
     const u = accuracy(list, (q) => e.unscoped(q));
-    console.log(`| ${setName} | ${e.name} | ${pct(a.top1)} | ${pct(a.top3)} | ${a.mrr.toFixed(3)} | ${pct(u.top1)} | ${pct(u.top3)} | ${u.mrr.toFixed(3)} |`);
+    console.log(
+      `| ${setName} | ${e.name} | ${pct(a.top1)} | ${pct(a.top3)} | ${a.mrr.toFixed(3)} | ${pct(u.top1)} | ${pct(u.top3)} | ${u.mrr.toFixed(3)} |`,
+    );
     if (isJudged) {
       const ja = accuracy(list, e.scoped, setName);
       const ju = accuracy(list, (q) => e.unscoped(q), setName);
-      judgedRows.push(`| ${setName} | ${e.name} | ${pct(ja.top1)} | ${pct(ja.top3)} | ${ja.mrr.toFixed(3)} | ${pct(ju.top1)} | ${pct(ju.top3)} | ${ju.mrr.toFixed(3)} | ${ja.unjudged} / ${ju.unjudged} |`);
-      if (e.name === 'app' && showMisses) missLists.push(`\n${setName}, judged, scoped: not first: ${ja.misses.length}`, ...ja.misses.map((m) => `  ${m}`));
+      judgedRows.push(
+        `| ${setName} | ${e.name} | ${pct(ja.top1)} | ${pct(ja.top3)} | ${ja.mrr.toFixed(3)} | ${pct(ju.top1)} | ${pct(ju.top3)} | ${ju.mrr.toFixed(3)} | ${ja.unjudged} / ${ju.unjudged} |`,
+      );
+      if (e.name === 'app' && showMisses)
+        missLists.push(`\n${setName}, judged, scoped: not first: ${ja.misses.length}`, ...ja.misses.map((m) => `  ${m}`));
     }
     if (e.name === 'app' && showMisses) {
-      missLists.push(`\n${setName}, scoped to the game: app lookups not answered first (#n: rank; MISS: not in the top 3): ${a.misses.length}`, ...a.misses.map((m) => `  ${m}`));
-      missLists.push(`\n${setName}, all games: not answered in the top 3: ${u.misses.filter((m) => m.startsWith('MISS')).length}`, ...u.misses.filter((m) => m.startsWith('MISS')).map((m) => `  ${m}`));
+      missLists.push(
+        `\n${setName}, scoped to the game: app lookups not answered first (#n: rank; MISS: not in the top 3): ${a.misses.length}`,
+        ...a.misses.map((m) => `  ${m}`),
+      );
+      missLists.push(
+        `\n${setName}, all games: not answered in the top 3: ${u.misses.filter((m) => m.startsWith('MISS')).length}`,
+        ...u.misses.filter((m) => m.startsWith('MISS')).map((m) => `  ${m}`),
+      );
     }
   }
 }
 if (judgedRows.length) {
-  console.log('\nThe same with judged labels (the label, or any pooled entry the judge found to answer the lookup; last column: top-3 results nobody judged, scoped / all games):');
+  console.log(
+    '\nThe same with judged labels (the label, or any pooled entry the judge found to answer the lookup; last column: top-3 results nobody judged, scoped / all games):',
+  );
   console.log('| set | engine | top-1 | top-3 | MRR | all games: top-1 | top-3 | MRR | unjudged |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of judgedRows) console.log(r);
@@ -427,10 +474,13 @@ for (const name of shipped.keys()) {
   const sizes = [...shipped.get(name)!.values()].map(gz);
   const size = sizes.reduce((a, b) => a + b, 0);
   const t = timing.get(name) ?? { load: NaN, median: NaN, p95: NaN, max: NaN, keystrokes: 0 };
-  console.log(`| ${name} | ${kb(Math.max(...sizes))} / ${kb(size)} (${pct(size / siteGz)}) | ${t.load.toFixed(0)} ms | ${t.median.toFixed(2)} ms | ${t.p95.toFixed(2)} ms |`);
+  console.log(
+    `| ${name} | ${kb(Math.max(...sizes))} / ${kb(size)} (${pct(size / siteGz)}) | ${t.load.toFixed(0)} ms | ${t.median.toFixed(2)} ms | ${t.p95.toFixed(2)} ms |`,
+  );
 }
-if (useBrowser) console.log(`(Chromium, CPU 4x slower, ${[...timing.values()][0]?.keystrokes} keystrokes per engine: the engine's search call alone)`);
-console.log('\nAnswer in the first result\'s snippet (lookups asking a number or a yes/no; see answerVisible):');
+if (useBrowser)
+  console.log(`(Chromium, CPU 4x slower, ${[...timing.values()][0]?.keystrokes} keystrokes per engine: the engine's search call alone)`);
+console.log("\nAnswer in the first result's snippet (lookups asking a number or a yes/no; see answerVisible):");
 console.log('| set | lookups asking | answer visible before | after |');
 console.log('|---|---|---|---|');
 for (const [setName, list] of sets) {
@@ -444,10 +494,15 @@ if (typing) {
     return v < 16 ? '< 16 ms' : `${v.toFixed(0)} ms`;
   };
   const under = (list: number[]) => pct(list.filter((x) => x < 16).length / list.length);
-  console.log(`\nKeystroke to next paint (Event Timing, as INP measures it), ${typing.keys} keys of sets ${typingSets.join(', ')} typed into a rule page of each game, CPU 4x slower:`);
+  console.log(
+    `\nKeystroke to next paint (Event Timing, as INP measures it), ${typing.keys} keys of sets ${typingSets.join(', ')} typed into a rule page of each game, CPU 4x slower:`,
+  );
   console.log('| field | p50 | p95 | max | keys under 16 ms |');
   console.log('|---|---|---|---|---|');
-  for (const [name, list] of [['header search box', typing.box], ['plain text field, same page', typing.plain]] as const)
+  for (const [name, list] of [
+    ['header search box', typing.box],
+    ['plain text field, same page', typing.plain],
+  ] as const)
     console.log(`| ${name} | ${at(list, 0.5)} | ${at(list, 0.95)} | ${Math.max(...list).toFixed(0)} ms | ${under(list)} |`);
 }
 if (paints.size) {
@@ -461,7 +516,10 @@ if (paints.size) {
     const [f, l] = [accuracy(list, at('first')), accuracy(list, at('last'))];
     const [jf, jl] = [accuracy(list, at('first'), setName), accuracy(list, at('last'), setName)];
     const changed = [...out.values()].filter((p) => p.first[0] !== p.last[0]).length;
-    const times = [...out.values()].map((p) => p.firstAt).filter((t) => !Number.isNaN(t)).sort((a, b) => a - b);
+    const times = [...out.values()]
+      .map((p) => p.firstAt)
+      .filter((t) => !Number.isNaN(t))
+      .sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)] ?? NaN;
     const scores = [f, l, jf, jl].flatMap((x) => [pct(x.top1), pct(x.top3)]);
     console.log(`| ${setName} | ${scores.join(' | ')} | ${changed} of ${out.size} | ${median.toFixed(0)} ms |`);

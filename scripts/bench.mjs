@@ -43,7 +43,10 @@ for (const u of urls) {
 const shardFiles = readdirSync(join(dist, 'search')).filter((f) => f.endsWith('.json'));
 const sent = (f) => (existsSync(`${f}.br`) ? statSync(`${f}.br`).size : gz(readFileSync(f)));
 const shardGz = Object.fromEntries(
-  shardFiles.map((f) => [f.replace('.json', ''), gz(readFileSync(join(dist, 'search', f))) + gz(readFileSync(join(dist, 'search', 'text', f)))]),
+  shardFiles.map((f) => [
+    f.replace('.json', ''),
+    gz(readFileSync(join(dist, 'search', f))) + gz(readFileSync(join(dist, 'search', 'text', f))),
+  ]),
 );
 const shardBr = Object.fromEntries(
   shardFiles.map((f) => [f.replace('.json', ''), [sent(join(dist, 'search', f)), sent(join(dist, 'search', 'text', f))]]),
@@ -119,12 +122,26 @@ try {
 }
 
 const pages = urls.filter((u) => u.endsWith('.html') || u.endsWith('/')).length;
-console.log(`Rule page first load (/${benchPage}/, new visitor, gzip as sent): ${kb(first.total)} in all; JavaScript ${kb(first.js + inlineJs)} (module files ${kb(first.js)}, inline head script ${kb(inlineJs)} inside the HTML)`);
+console.log(
+  `Rule page first load (/${benchPage}/, new visitor, gzip as sent): ${kb(first.total)} in all; JavaScript ${kb(first.js + inlineJs)} (module files ${kb(first.js)}, inline head script ${kb(inlineJs)} inside the HTML)`,
+);
 for (const line of first.list) console.log(`  ${line}`);
 console.log(`Precache: ${urls.length} files (${pages} pages), ${kb(precache)} raw, ${kb(precacheGz)} gzip`);
-console.log(`Search index (ranking + text files): ${Object.entries(shardGz).map(([g, n]) => `${g} ${kb(n)}`).join(', ')}; ${kb(indexGz)} gzip in all (${((100 * indexGz) / precacheGz).toFixed(1)}% of the site)`);
 console.log(
-  `  as sent (Brotli copies): ${Object.entries(shardBr).map(([g, [r, t]]) => `${g} ${kb(r)} + ${kb(t)}`).join(', ')}; largest file ${kb(largestIndexFile)} (${largestIndexFile <= 43 * 1024 ? 'within' : 'OVER'} the 43 KB of 2 round trips)`,
+  `Search index (ranking + text files): ${Object.entries(shardGz)
+    .map(([g, n]) => `${g} ${kb(n)}`)
+    .join(', ')}; ${kb(indexGz)} gzip in all (${((100 * indexGz) / precacheGz).toFixed(1)}% of the site)`,
+);
+console.log(
+  `  as sent (Brotli copies): ${Object.entries(shardBr)
+    .map(([g, [r, t]]) => `${g} ${kb(r)} + ${kb(t)}`)
+    .join(', ')}; largest file ${kb(largestIndexFile)} (${largestIndexFile <= 43 * 1024 ? 'within' : 'OVER'} the 43 KB of 2 round trips)`,
 );
 console.log(`Build time: ${buildSeconds}`);
-console.log(`Search at 4x CPU throttle (keystrokes timed after 1 s idle): index load ${Object.entries(latency.loads).map(([g, t]) => `${g} ${t.toFixed(0)} ms`).join(', ')}; ${latency.queries} queries, ${latency.n} keystrokes: median ${latency.median.toFixed(2)} ms, p95 ${latency.p95.toFixed(2)} ms, max ${latency.max.toFixed(2)} ms`);
+console.log(
+  `Search at 4x CPU throttle (keystrokes timed after 1 s idle): index load ${Object.entries(latency.loads)
+    .map(([g, t]) => `${g} ${t.toFixed(0)} ms`)
+    .join(
+      ', ',
+    )}; ${latency.queries} queries, ${latency.n} keystrokes: median ${latency.median.toFixed(2)} ms, p95 ${latency.p95.toFixed(2)} ms, max ${latency.max.toFixed(2)} ms`,
+);

@@ -39,7 +39,8 @@ const { count, size, warnings } = await generateSW({
   runtimeCaching: [
     {
       // Serialised into sw.js: the function bodies may use nothing from this file.
-      urlPattern: ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && /\/[^/.]+$/.test(url.pathname),
+      urlPattern: ({ request, url }) =>
+        request.mode === 'navigate' && url.origin === self.location.origin && /\/[^/.]+$/.test(url.pathname),
       handler: async ({ url }) => Response.redirect(`${url.pathname}/${url.search}`, 301),
     },
   ],

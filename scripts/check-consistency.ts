@@ -37,7 +37,17 @@ for (const game of cat.games) {
     }
     const lines = readFileSync(e.file, 'utf8').split('\n');
     const summaryLine = lines.findIndex((l) => l.startsWith('summary:')) + 1 || undefined;
-    entries.push({ slug: e.slug, title: e.data.title, terms: e.data.terms, summary: e.data.summary, options: e.data.options, tree, file: e.file, lineOffset: e.bodyLine - 1, summaryLine });
+    entries.push({
+      slug: e.slug,
+      title: e.data.title,
+      terms: e.data.terms,
+      summary: e.data.summary,
+      options: e.data.options,
+      tree,
+      file: e.file,
+      lineOffset: e.bodyLine - 1,
+      summaryLine,
+    });
   }
   const r = checkConsistency(game, entries);
   findings.push(...r.findings);
@@ -78,9 +88,17 @@ if (json) {
   }
   if (errors.length) console.log(`\n${errors.join('\n')}`);
   const byGame = (kind: FindingKind) =>
-    [...new Set(findings.map((f) => f.game))].sort().map((g) => `${g} ${count(kind, g)}`).join(', ');
+    [...new Set(findings.map((f) => f.game))]
+      .sort()
+      .map((g) => `${g} ${count(kind, g)}`)
+      .join(', ');
   console.log('');
-  for (const kind of KINDS) console.log(`${kind}: ${count(kind)} (high ${count(kind, undefined, 'high')}, medium ${count(kind, undefined, 'medium')}, low ${count(kind, undefined, 'low')}) — ${byGame(kind) || 'none'}`);
-  console.log(`${findings.length} findings (${high} high confidence${showAll ? '' : '; low ones counted, not shown: --all'}) from ${facts} facts`);
+  for (const kind of KINDS)
+    console.log(
+      `${kind}: ${count(kind)} (high ${count(kind, undefined, 'high')}, medium ${count(kind, undefined, 'medium')}, low ${count(kind, undefined, 'low')}) — ${byGame(kind) || 'none'}`,
+    );
+  console.log(
+    `${findings.length} findings (${high} high confidence${showAll ? '' : '; low ones counted, not shown: --all'}) from ${facts} facts`,
+  );
 }
 process.exit(strict && high > 0 ? 1 : 0);

@@ -23,7 +23,13 @@ export const SYSTEM_CHROMES = [
  * Flags for headless Chromium here: no sandbox (CI runs as root), no GPU, and none of Chromium's background calls
  * to Google's hosts (this machine's network refuses them, many at a time).
  */
-export const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROME_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** The browser executable to launch, or undefined to let Playwright use its own. Never installs anything. */
 export function chromePath() {
@@ -56,7 +62,7 @@ export function ensureChrome() {
     return existsSync(process.env.CHROME_PATH) ? undefined : `CHROME_PATH=${process.env.CHROME_PATH} does not exist. ${INSTALL_HINT}`;
   }
   if (chromePath() || playwrightChromium()) return undefined;
-  console.log('No system Chromium found; trying to download Playwright\'s own (npx playwright install chromium)...');
+  console.log("No system Chromium found; trying to download Playwright's own (npx playwright install chromium)...");
   const cli = join(dirname(require.resolve('playwright-core/package.json')), 'cli.js');
   const r = spawnSync(process.execPath, [cli, 'install', 'chromium'], { stdio: 'inherit', timeout: 10 * 60_000 });
   return r.status === 0 && playwrightChromium() ? undefined : INSTALL_HINT;

@@ -25,8 +25,7 @@ export function htmlFiles(dir) {
 }
 
 /** The text of each inline <script> (one without src) in an HTML document. */
-export const inlineScripts = (html) =>
-  [...html.matchAll(/<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script\s*>/gi)].map((m) => m[1]);
+export const inlineScripts = (html) => [...html.matchAll(/<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script\s*>/gi)].map((m) => m[1]);
 
 /** A CSP source expression for a script's text: 'sha256-<base64>'. */
 export const cspHash = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -144,11 +143,7 @@ export function parseHeadersFile(text) {
  * A _headers path pattern as a glob over the served file's path, which is what `serve` matches headers against:
  * `/` -> `/index.html`, `/now-or-never/*` -> `/now-or-never/**`, `/sw.js` -> `/sw.js`.
  */
-export const fileGlob = (/** @type {string} */ pattern) =>
-  pattern
-    .replace(/\/$/, '/index.html')
-    .replace(/:\w+/g, '*')
-    .replace(/\*$/, '**');
+export const fileGlob = (/** @type {string} */ pattern) => pattern.replace(/\/$/, '/index.html').replace(/:\w+/g, '*').replace(/\*$/, '**');
 
 /**
  * _headers rules as `serve`'s `headers` configuration (it refuses a repeated rule, e.g. from `/` and `/index.html`).

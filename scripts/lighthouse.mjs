@@ -51,8 +51,8 @@ try {
       try {
         const result = await lighthouse(`http://localhost:${port}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' });
         const { categories, audits } = result.lhr;
-      if (arg('save')) writeFileSync(`${arg('save')}/${name.replace(/\W+/g, '-')}-${run + 1}.json`, JSON.stringify(result.lhr));
-      if (result.lhr.runtimeError) console.log(`  runtime error: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+        if (arg('save')) writeFileSync(`${arg('save')}/${name.replace(/\W+/g, '-')}-${run + 1}.json`, JSON.stringify(result.lhr));
+        if (result.lhr.runtimeError) console.log(`  runtime error: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
         const scores = Object.values(categories).map((c) => `${c.title} ${Math.round(c.score * 100)}`);
         console.log(`${name} (${path})${runs > 1 ? ` run ${run + 1}` : ''}: ${scores.join(', ')}`);
         const m = audits.metrics?.details?.items?.[0];

@@ -11,7 +11,10 @@ const { theme_color: background } = JSON.parse(readFileSync('public/manifest.web
 const { width: designWidth } = await sharp(svg).metadata();
 
 /** The SVG rasterised at `size` pixels square (at the density that makes it that size: no scaling blur). */
-const render = (size) => sharp(svg, { density: (72 * size) / designWidth }).resize(size, size).png();
+const render = (size) =>
+  sharp(svg, { density: (72 * size) / designWidth })
+    .resize(size, size)
+    .png();
 
 /** Fraction of a maskable icon the design may fill: its corners stay inside the safe-zone circle. */
 const SAFE = 0.8;

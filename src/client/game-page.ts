@@ -25,7 +25,10 @@ function setupFilter() {
   const status = document.getElementById('toc-status');
   if (!input) return;
   const sections = Array.from(document.querySelectorAll<HTMLDetailsElement>('.toc details'));
-  const rows = sections.map((d) => ({ d, items: Array.from(d.querySelectorAll('li')).map((li) => ({ li, text: (li.textContent ?? '').toLowerCase() })) }));
+  const rows = sections.map((d) => ({
+    d,
+    items: Array.from(d.querySelectorAll('li')).map((li) => ({ li, text: (li.textContent ?? '').toLowerCase() })),
+  }));
   const wasOpen = new Map<HTMLDetailsElement, boolean>();
   input.addEventListener('input', () => {
     const words = filterWords(input.value);
@@ -48,7 +51,12 @@ function setupFilter() {
         wasOpen.delete(d);
       }
     }
-    if (status) status.textContent = words.length ? (shown ? `${shown} rule${shown === 1 ? '' : 's'} match.` : 'No rule title matches; try the search box.') : '';
+    if (status)
+      status.textContent = words.length
+        ? shown
+          ? `${shown} rule${shown === 1 ? '' : 's'} match.`
+          : 'No rule title matches; try the search box.'
+        : '';
   });
 }
 

@@ -9,12 +9,26 @@
  * (see `src/client/rules.ts`) instead of bundling the option module a second time.
  */
 import {
-  currentTokens, parseSettings, sameSettings, sharedOptionIds, shownSettings, visibilityCss, type OptionsGame, type Settings,
+  currentTokens,
+  parseSettings,
+  sameSettings,
+  sharedOptionIds,
+  shownSettings,
+  visibilityCss,
+  type OptionsGame,
+  type Settings,
 } from '../lib/options';
 import { readPreferences, readSaved } from './storage';
 
 export {
-  defaultSettings, describeSettings, isActive, parseSettings, sameSettings, serializeSettings, settingsFromForm, setupQuery,
+  defaultSettings,
+  describeSettings,
+  isActive,
+  parseSettings,
+  sameSettings,
+  serializeSettings,
+  settingsFromForm,
+  setupQuery,
 } from '../lib/options';
 export * from './storage';
 

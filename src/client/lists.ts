@@ -62,7 +62,13 @@ function drawPinned() {
   const rows = (api()?.readPins(game) ?? []).flatMap((slug) => {
     const a = document.querySelector<HTMLAnchorElement>(`.section a[href="/${game}/${slug}/"]`);
     if (!a) return []; // an entry that no longer exists
-    return [item(a.getAttribute('href')!, a.querySelector('.entry-title')?.textContent ?? slug, a.querySelector('.entry-summary')?.textContent ?? '')];
+    return [
+      item(
+        a.getAttribute('href')!,
+        a.querySelector('.entry-title')?.textContent ?? slug,
+        a.querySelector('.entry-summary')?.textContent ?? '',
+      ),
+    ];
   });
   list.replaceChildren(...rows);
   section.hidden = rows.length === 0;

@@ -117,9 +117,13 @@ export function handle(message: EngineRequest): EngineReply {
  * For `npm run bench`: a game's (or every game's) searchers, loaded on the page (bench.mjs imports the built chunk).
  * @public
  */
-export async function loadSearcher(game?: string, all: readonly string[] = (document.body.dataset.games ?? '').split(',').filter(Boolean)): Promise<SearchSet> {
+export async function loadSearcher(
+  game?: string,
+  all: readonly string[] = (document.body.dataset.games ?? '').split(',').filter(Boolean),
+): Promise<SearchSet> {
   const ids = game && all.includes(game) ? [game] : all;
   const bytes = (url: string) => fetch(url).then((r) => r.arrayBuffer());
-  for (const id of ids) if (!hasIndex(id)) addIndex(id, { rank: await bytes(`/search/${id}.json`), text: await bytes(`/search/text/${id}.json`) });
+  for (const id of ids)
+    if (!hasIndex(id)) addIndex(id, { rank: await bytes(`/search/${id}.json`), text: await bytes(`/search/text/${id}.json`) });
   return searchSet(ids);
 }

@@ -57,7 +57,11 @@ async function followInstall(worker: ServiceWorker, onActive: () => void, onFail
   while (!done) {
     const stored = await storedCount().catch(() => 0);
     if (done) break;
-    setStatus('saving', total ? `Saving for offline: ${Math.min(stored, total)} of ${total}` : `Saving for offline: ${stored} files`, total ? Math.min(1, stored / total) : 0);
+    setStatus(
+      'saving',
+      total ? `Saving for offline: ${Math.min(stored, total)} of ${total}` : `Saving for offline: ${stored} files`,
+      total ? Math.min(1, stored / total) : 0,
+    );
     await new Promise((r) => setTimeout(r, 600));
   }
 }
@@ -163,28 +167,31 @@ export function startServiceWorker(): void {
     location.reload();
   });
   const register = () =>
-    navigator.serviceWorker.register('/sw.js').then((reg: ServiceWorkerRegistration | undefined) => {
-      if (!reg) return setStatus('unsupported', 'This browser cannot keep the rules offline'); // a stubbed register (test tools)
-      /** The first install: followed, checked once active; cut short (no network), registered again once online. */
-      const first = (worker: ServiceWorker) =>
-        void followInstall(
-          worker,
-          () => void keepCopyWhole(reg),
-          () => (reg.active ? void keepCopyWhole(reg) : paused(undefined, undefined, register)),
-        );
-      if (reg.active) void keepCopyWhole(reg);
-      else if (reg.installing) first(reg.installing);
-      // A registration left by a failed install: installed again.
-      else if (!reg.waiting) void reg.update().catch(() => paused(undefined, undefined, register));
-      if (reg.waiting && navigator.serviceWorker.controller) offer(reg.waiting);
-      reg.addEventListener('updatefound', () => {
-        const worker = reg.installing;
-        if (!worker) return;
-        if (!reg.active) first(worker);
-        worker.addEventListener('statechange', () => {
-          if (worker.state === 'installed' && navigator.serviceWorker.controller) offer(worker);
+    navigator.serviceWorker.register('/sw.js').then(
+      (reg: ServiceWorkerRegistration | undefined) => {
+        if (!reg) return setStatus('unsupported', 'This browser cannot keep the rules offline'); // a stubbed register (test tools)
+        /** The first install: followed, checked once active; cut short (no network), registered again once online. */
+        const first = (worker: ServiceWorker) =>
+          void followInstall(
+            worker,
+            () => void keepCopyWhole(reg),
+            () => (reg.active ? void keepCopyWhole(reg) : paused(undefined, undefined, register)),
+          );
+        if (reg.active) void keepCopyWhole(reg);
+        else if (reg.installing) first(reg.installing);
+        // A registration left by a failed install: installed again.
+        else if (!reg.waiting) void reg.update().catch(() => paused(undefined, undefined, register));
+        if (reg.waiting && navigator.serviceWorker.controller) offer(reg.waiting);
+        reg.addEventListener('updatefound', () => {
+          const worker = reg.installing;
+          if (!worker) return;
+          if (!reg.active) first(worker);
+          worker.addEventListener('statechange', () => {
+            if (worker.state === 'installed' && navigator.serviceWorker.controller) offer(worker);
+          });
         });
-      });
-    }, () => setStatus('unsupported', 'Offline copy unavailable (the service worker could not start)'));
+      },
+      () => setStatus('unsupported', 'Offline copy unavailable (the service worker could not start)'),
+    );
   void register();
 }

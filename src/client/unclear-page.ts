@@ -30,8 +30,7 @@ function readNotes(): Note[] {
 function startFilter() {
   const input = document.getElementById('unclear-filter') as HTMLInputElement | null;
   if (!input) return;
-  const text = (item: HTMLElement) =>
-    ['h3', '.applies', '.unclear'].map((s) => item.querySelector(s)?.textContent ?? '').join(' ');
+  const text = (item: HTMLElement) => ['h3', '.applies', '.unclear'].map((s) => item.querySelector(s)?.textContent ?? '').join(' ');
   const groups = Array.from(document.querySelectorAll<HTMLElement>('[data-unclear-section]')).map((el) => ({
     el,
     items: Array.from(el.querySelectorAll<HTMLElement>('[data-unclear][data-key]')).map((item) => ({ el: item, text: text(item) })),
@@ -52,7 +51,10 @@ export function startUnclearPage(): void {
   const status = document.getElementById('rulings-status');
   const render = () => {
     const n = Object.keys(mine()).length;
-    if (status) status.textContent = n ? `Your table has ruled on ${n} of ${notes.length} points.` : `No ruling recorded yet (${notes.length} points).`;
+    if (status)
+      status.textContent = n
+        ? `Your table has ruled on ${n} of ${notes.length} points.`
+        : `No ruling recorded yet (${notes.length} points).`;
   };
   const saved = mine();
   for (const note of notes) {
@@ -127,7 +129,9 @@ function importOffer(
 
   return () => {
     if (!location.hash.startsWith(HASH)) return;
-    incoming = Object.fromEntries(Object.entries(head.cleanRulings(decodeRulings(location.hash.slice(HASH.length)))).filter(([k]) => byKey.has(k)));
+    incoming = Object.fromEntries(
+      Object.entries(head.cleanRulings(decodeRulings(location.hash.slice(HASH.length)))).filter(([k]) => byKey.has(k)),
+    );
     const keys = Object.keys(incoming);
     if (!keys.length || !dialog) {
       dropHash();

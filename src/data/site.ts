@@ -41,9 +41,7 @@ export async function getEntries(game: Game): Promise<Entry[]> {
 /** Entries of a game grouped by section, in play order; empty sections are left out. */
 export async function getSections(game: Game) {
   const entries = await getEntries(game);
-  return game.sections
-    .map((s) => ({ ...s, entries: entries.filter((e) => e.data.section === s.id) }))
-    .filter((s) => s.entries.length > 0);
+  return game.sections.map((s) => ({ ...s, entries: entries.filter((e) => e.data.section === s.id) })).filter((s) => s.entries.length > 0);
 }
 
 /** One "Unclear in the rules" note of an entry, rendered. */

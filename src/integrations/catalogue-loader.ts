@@ -23,7 +23,12 @@ export function gamesLoader(): Loader {
       store.clear();
       for (const game of cat.games) {
         const filePath = relative(config.root.pathname, `${cat.dir}/games/${game.id}.yaml`);
-        store.set({ id: game.id, data: await parseData({ id: game.id, data: game, filePath }), filePath, digest: generateDigest(JSON.stringify(game)) });
+        store.set({
+          id: game.id,
+          data: await parseData({ id: game.id, data: game, filePath }),
+          filePath,
+          digest: generateDigest(JSON.stringify(game)),
+        });
       }
     },
   };

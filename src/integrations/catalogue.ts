@@ -108,7 +108,15 @@ export function catalogue(dir: string = contentDir()): Catalogue {
 
 /** An empty value for each frontmatter field, standing in for a field that fails its schema. */
 const EMPTY: Record<string, unknown> = {
-  title: '', section: '', order: -1, summary: '', aliases: [], asked: [], terms: [], related: [], options: [],
+  title: '',
+  section: '',
+  order: -1,
+  summary: '',
+  aliases: [],
+  asked: [],
+  terms: [],
+  related: [],
+  options: [],
 };
 
 /**
@@ -128,7 +136,12 @@ function entryData(raw: unknown): { data: EntryData; invalid: Set<string>; issue
 }
 
 /** The names in a folder, sorted; names starting with a dot (editor and system files) are not content. */
-const listDir = (d: string): string[] => (existsSync(d) ? readdirSync(d).filter((n) => !n.startsWith('.')).sort() : []);
+const listDir = (d: string): string[] =>
+  existsSync(d)
+    ? readdirSync(d)
+        .filter((n) => !n.startsWith('.'))
+        .sort()
+    : [];
 
 /**
  * Reads and validates every game and entry under `dir`. Never throws for bad content: see `problems`, each with

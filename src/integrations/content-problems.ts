@@ -32,7 +32,10 @@ export function syntaxProblem(e: unknown, bodyLine: number): { line: number; mes
 }
 
 /** Every problem in the catalogue's content, and how many entries were checked. */
-export async function contentProblems(cat: Catalogue, { only = [], pending = new Set() }: CheckOptions = {}): Promise<{ problems: string[]; checked: number }> {
+export async function contentProblems(
+  cat: Catalogue,
+  { only = [], pending = new Set() }: CheckOptions = {},
+): Promise<{ problems: string[]; checked: number }> {
   const site = validateSite(cat.games, cat.entries, pending).map((p) => ({ ...p, line: p.line ?? cat.lineOf(p.file, p.field) }));
   const lines: string[] = [formatProblems(cat.problems), formatProblems(site)].filter(Boolean);
   const { site: index } = siteOf(cat);

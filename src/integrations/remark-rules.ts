@@ -81,14 +81,21 @@ export default function remarkRules() {
       Object.assign(file.data.astro.frontmatter, {
         variantPairs: [...report.variantPairs],
         changedPairs: [...report.changedPairs],
-        unclear: report.unclear.map((u) => ({ id: u.id, readings: u.readings, html: fragmentHtml(u.children), appliesTo: appliesTo(u.id) })),
+        unclear: report.unclear.map((u) => ({
+          id: u.id,
+          readings: u.readings,
+          html: fragmentHtml(u.children),
+          appliesTo: appliesTo(u.id),
+        })),
         // The setup guide's steps, for the entries the game lists in `setupGuide`.
         guide: game.setupGuide.includes(slug) ? setupSteps(root, { game: game.id, slug }) : [],
         // What each of the entry's options changes in its text, value by value (the "what changes" page).
-        changes: Object.fromEntries(options.flatMap((id) => {
-          const units = optionChanges(root, game, id);
-          return units.length ? [[id, units] as const] : [];
-        })),
+        changes: Object.fromEntries(
+          options.flatMap((id) => {
+            const units = optionChanges(root, game, id);
+            return units.length ? [[id, units] as const] : [];
+          }),
+        ),
       });
     }
   };

@@ -66,7 +66,8 @@ export function holds(when: WhenAttrs, tokens: Readonly<Record<string, string>>)
 }
 
 /** Whether a node is a `<When>` block (a generated div with conditions). */
-export const isWhenBlock = (node: MdNode): boolean => node.type === 'mdxJsxFlowElement' && isGenerated(node) && Object.keys(whenAttrs(node)).length > 0;
+export const isWhenBlock = (node: MdNode): boolean =>
+  node.type === 'mdxJsxFlowElement' && isGenerated(node) && Object.keys(whenAttrs(node)).length > 0;
 
 /** The first link to an entry of `game` in a node (depth first): its slug. */
 export function firstEntryLink(nodes: readonly MdNode[], game: string): string | undefined {

@@ -53,9 +53,13 @@ export const pageType = (slug: PageSlug): PageType => PAGE_TYPES.find((t) => t.s
 
 /** The game's own pages (those whose condition it meets), in the order they are offered. */
 export function gamePages(game: Game): GamePage[] {
-  return PAGE_TYPES.filter((t) => t.has(game)).map(({ slug, label, quick, footer }) => (
-    { slug, url: `/${game.id}/${slug}/`, label, quick, footer }
-  ));
+  return PAGE_TYPES.filter((t) => t.has(game)).map(({ slug, label, quick, footer }) => ({
+    slug,
+    url: `/${game.id}/${slug}/`,
+    label,
+    quick,
+    footer,
+  }));
 }
 
 /** The static paths of a page type: one per game that has the page, with the game as its prop. */

@@ -7,14 +7,20 @@ import { toHast, type State } from 'mdast-util-to-hast';
 import { toHtml } from 'hast-util-to-html';
 import type { Element, ElementContent } from 'hast';
 
-type JsxNode = { type: string; name?: string | null; attributes?: { type: string; name?: string; value?: unknown }[]; children?: unknown[] };
+type JsxNode = {
+  type: string;
+  name?: string | null;
+  attributes?: { type: string; name?: string; value?: unknown }[];
+  children?: unknown[];
+};
 
 /** A generated JSX element (`<span data-w-solo="1">`, `<div class="when">`) as a plain HTML element. */
 function jsx(state: State, node: JsxNode): Element | ElementContent[] {
   const children = state.all(node as never) as ElementContent[];
   if (!node.name) return children;
   const properties: Record<string, string> = {};
-  for (const a of node.attributes ?? []) if (a.type === 'mdxJsxAttribute' && a.name && typeof a.value === 'string') properties[a.name] = a.value;
+  for (const a of node.attributes ?? [])
+    if (a.type === 'mdxJsxAttribute' && a.name && typeof a.value === 'string') properties[a.name] = a.value;
   return { type: 'element', tagName: node.name, properties, children };
 }
 

@@ -9,8 +9,22 @@
  */
 import type { GameOption } from '../schemas/game';
 import {
-  INACTIVE, currentTokens, defaultSettings, defaultValue, describeValue, findOption, multiKey, noneKey, wantedList as asList,
-  type OptionKind, type OptionOf, type OptionsGame, type OptionValue, type Settings, type ValueOf, type Wanted,
+  INACTIVE,
+  currentTokens,
+  defaultSettings,
+  defaultValue,
+  describeValue,
+  findOption,
+  multiKey,
+  noneKey,
+  wantedList as asList,
+  type OptionKind,
+  type OptionOf,
+  type OptionsGame,
+  type OptionValue,
+  type Settings,
+  type ValueOf,
+  type Wanted,
 } from './options';
 
 /** A condition key (`solo`, `seasons`, `mods-tire`) with the tokens it can take. */
@@ -75,14 +89,22 @@ interface AuthoringKind<K extends OptionKind> {
 }
 
 /** The `<Pick>` keys of an on/off option and their tokens (a Map: a key such as "constructor" is simply not one). */
-const BOOLEAN_PICK_KEYS = new Map([['true', '1'], ['false', '0'], ['1', '1'], ['0', '0']]);
+const BOOLEAN_PICK_KEYS = new Map([
+  ['true', '1'],
+  ['false', '0'],
+  ['1', '1'],
+  ['0', '0'],
+]);
 
 const booleanAuthoring: AuthoringKind<'boolean'> = {
   keys: (o) => [{ key: o.id, option: o, tokens: ['1', '0'] }],
   wantedProblem: (o, wanted) =>
     asList(wanted).every((w) => typeof w === 'boolean') ? undefined : `option "${o.id}" is on/off: require true or false`,
   wantedCondition: (o, wanted) => ({ key: o.id, tokens: asList(wanted).map((w) => (w ? '1' : '0')) }),
-  wantedLabel: (o, wanted) => asList(wanted).map((w) => (w ? o.label : o.offLabel)).join(' or '),
+  wantedLabel: (o, wanted) =>
+    asList(wanted)
+      .map((w) => (w ? o.label : o.offLabel))
+      .join(' or '),
   chips: (o) => [
     { label: o.label, when: { [o.id]: '1' }, isDefault: o.default },
     { label: o.offLabel, when: { [o.id]: '0' }, isDefault: !o.default },
@@ -115,7 +137,10 @@ const choiceAuthoring: AuthoringKind<'choice'> = {
     return `option "${o.id}" has no value ${named} (values: ${o.values.map((v) => v.value).join(', ')})`;
   },
   wantedCondition: (o, wanted) => ({ key: o.id, tokens: asList(wanted).map(String) }),
-  wantedLabel: (o, wanted) => asList(wanted).map((w) => choiceLabel(o, String(w))).join(' or '),
+  wantedLabel: (o, wanted) =>
+    asList(wanted)
+      .map((w) => choiceLabel(o, String(w)))
+      .join(' or '),
   chips: (o) => [
     ...o.values.map((v) => ({ label: v.label, when: { [o.id]: v.value }, isDefault: v.value === o.default })),
     ...(o.fallback && !o.values.some((v) => v.value === o.fallback!.value)

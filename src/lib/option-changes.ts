@@ -29,10 +29,13 @@ export function resolveStatic(nodes: readonly MdNode[], tokens: Readonly<Record<
       if (attr(node, 'class') === ROW_MARK_CLASS || !holds(whenAttrs(node), tokens)) return [];
       const children = (node.children ?? []).flatMap(resolve);
       if (attr(node, 'data-unclear'))
-        return [{ type: 'mdxJsxFlowElement', name: 'div', attributes: [{ type: 'mdxJsxAttribute', name: 'class', value: 'unclear' }], children }];
+        return [
+          { type: 'mdxJsxFlowElement', name: 'div', attributes: [{ type: 'mdxJsxAttribute', name: 'class', value: 'unclear' }], children },
+        ];
       return children;
     }
-    if (node.type === 'heading') return [{ type: 'paragraph', children: [{ type: 'strong', children: (node.children ?? []).flatMap(resolve) }] }];
+    if (node.type === 'heading')
+      return [{ type: 'paragraph', children: [{ type: 'strong', children: (node.children ?? []).flatMap(resolve) }] }];
     if (!node.children) return [node];
     const out = { ...node, children: node.children.flatMap(resolve) };
     return isBlank(out) ? [] : [out];
@@ -71,7 +74,9 @@ interface Piece {
 
 const piecesOf = (blocks: readonly MdNode[]): Piece[] =>
   blocks.flatMap((node): Piece[] =>
-    node.type === 'list' ? (node.children ?? []).map((item, j) => ({ node: item, list: { node, number: (node.start ?? 1) + j } })) : [{ node }],
+    node.type === 'list'
+      ? (node.children ?? []).map((item, j) => ({ node: item, list: { node, number: (node.start ?? 1) + j } }))
+      : [{ node }],
   );
 
 /** The HTML of a run of pieces in one setup: items of the same list stay one list (numbered as in the entry). */

@@ -6,7 +6,13 @@
 import type { Game } from '../schemas/game';
 import { anyPair, conditionAttr, currentTokens, defaultSettings, findOption } from './options';
 import {
-  conditionKeys, conditionLabel, conditionsCanHold, optionValues, pickToken, whenCondition, type Condition,
+  conditionKeys,
+  conditionLabel,
+  conditionsCanHold,
+  optionValues,
+  pickToken,
+  whenCondition,
+  type Condition,
 } from './option-authoring';
 import { literalValue, type Literal } from './estree-value';
 import { offSiteProblem } from './content-origin';
@@ -100,7 +106,14 @@ const html = (name: string, attrs: Record<string, string>, children: MdNode[], f
 
 /** Transforms the tree in place and reports what it found. Problems are reported, not thrown. */
 export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
-  const report: RuleReport = { usedOptions: new Set(), variantKeys: new Set(), variantPairs: new Set(), changedPairs: new Set(), unclear: [], errors: [] };
+  const report: RuleReport = {
+    usedOptions: new Set(),
+    variantKeys: new Set(),
+    variantPairs: new Set(),
+    changedPairs: new Set(),
+    unclear: [],
+    errors: [],
+  };
   const keys = conditionKeys(ctx.game);
   const defaults = currentTokens(ctx.game, defaultSettings(ctx.game));
   const optionIds = ctx.game.options.map((o) => o.id);
@@ -197,7 +210,12 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
     const option = findOption(ctx.game, name);
     const picking = option && pickToken(option, '');
     if (!option || !picking?.picks) {
-      fail(node, option ? `<Pick> cannot use the multi option "${name}"; use <When>` : `<Pick> names unknown option "${name}" (the game's options: ${optionIds.join(', ')})`);
+      fail(
+        node,
+        option
+          ? `<Pick> cannot use the multi option "${name}"; use <When>`
+          : `<Pick> names unknown option "${name}" (the game's options: ${optionIds.join(', ')})`,
+      );
       return undefined;
     }
     report.usedOptions.add(name);
@@ -257,10 +275,17 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
         return undefined;
       }
       if (attr.name === 'id' && typeof value === 'string' && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value)) id = value;
-      else if (attr.name === 'readings' && Array.isArray(value) && value.every((r) => typeof r === 'string' && r.trim().length > 0 && r.length <= 200))
+      else if (
+        attr.name === 'readings' &&
+        Array.isArray(value) &&
+        value.every((r) => typeof r === 'string' && r.trim().length > 0 && r.length <= 200)
+      )
         readings = (value as string[]).map((r) => r.trim());
       else {
-        fail(node, `<Unclear> takes id="kebab-case-id" and readings={["first reading", "second reading"]} (got ${attr.name ?? 'a spread'})`);
+        fail(
+          node,
+          `<Unclear> takes id="kebab-case-id" and readings={["first reading", "second reading"]} (got ${attr.name ?? 'a spread'})`,
+        );
         return undefined;
       }
     }
@@ -308,7 +333,9 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
    * rows for more than one value: such a table must be wrapped in `<Rows>` so the reader's row is marked.
    */
   function keyedBy(table: MdNode): string | undefined {
-    const head = textOf(table.children?.[0]?.children?.[0] ?? { type: 'text' }).trim().toLowerCase();
+    const head = textOf(table.children?.[0]?.children?.[0] ?? { type: 'text' })
+      .trim()
+      .toLowerCase();
     if ((table.children?.length ?? 0) < 3) return undefined;
     return ctx.game.options.find((o) => o.type === 'choice' && (o.id === head || o.label.toLowerCase() === head))?.id;
   }

@@ -87,7 +87,8 @@ function leadPhrasing(blocks: readonly MdNode[]): { phrasing: MdNode[]; rest: Md
 const phrasingHtml = (nodes: MdNode[]): string => fragmentHtml([{ type: 'paragraph', children: nodes }]).replace(/^<p>|<\/p>$/g, '');
 
 /** Whether the entry sets out its steps as a list (at the top level or in a `<When>` block). */
-const hasList = (nodes: readonly MdNode[]): boolean => nodes.some((n) => n.type === 'list' || (isWhenBlock(n) && hasList(n.children ?? [])));
+const hasList = (nodes: readonly MdNode[]): boolean =>
+  nodes.some((n) => n.type === 'list' || (isWhenBlock(n) && hasList(n.children ?? [])));
 
 /**
  * The steps of one setup entry, in text order:
@@ -194,7 +195,12 @@ export function choiceSteps(game: OptionsGame): ChoiceStep[] {
       // A multi value has a key of its own (mods-tire=1); a choice value is a token of the option's key (character=erwin-lyme).
       const key = keys.find((k) => k.option.id === option.id && (k.value === undefined || k.value === v.value));
       if (!key) continue;
-      out.push({ id: `choice-${v.entry}`, entry: v.entry, optionId: option.id, pair: anyPair(key.key, key.value === undefined ? v.value : '1') });
+      out.push({
+        id: `choice-${v.entry}`,
+        entry: v.entry,
+        optionId: option.id,
+        pair: anyPair(key.key, key.value === undefined ? v.value : '1'),
+      });
     }
   return out;
 }

@@ -57,5 +57,7 @@ export function buildTermIndex(sources: readonly IndexSource[]): { letter: strin
     if (!groups.has(letter)) groups.set(letter, []);
     groups.get(letter)!.push(item);
   }
-  return [...groups].sort(([a], [b]) => (a === '#' ? -1 : b === '#' ? 1 : a.localeCompare(b))).map(([letter, items]) => ({ letter, items }));
+  return [...groups]
+    .sort(([a], [b]) => (a === '#' ? -1 : b === '#' ? 1 : a.localeCompare(b)))
+    .map(([letter, items]) => ({ letter, items }));
 }

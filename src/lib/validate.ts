@@ -29,7 +29,6 @@ export interface Problem {
   line?: number;
 }
 
-
 /**
  * What is wrong across the fields of one game file that its schema (shapes only) cannot see: a section id given twice,
  * a section naming an option the game does not have, and option definitions that do not hold together (see
@@ -92,10 +91,18 @@ export function validateSite(games: readonly Game[], entries: readonly EntryReco
       }
     }
     if (!invalid.has('section') && !game.sections.some((s) => s.id === e.data.section))
-      problems.push({ file: e.file, field: 'section', message: `unknown section "${e.data.section}" (sections: ${game.sections.map((s) => s.id).join(', ')})` });
+      problems.push({
+        file: e.file,
+        field: 'section',
+        message: `unknown section "${e.data.section}" (sections: ${game.sections.map((s) => s.id).join(', ')})`,
+      });
     e.data.options.forEach((id, i) => {
       if (!game.options.some((o) => o.id === id))
-        problems.push({ file: e.file, field: `options.${i}`, message: `unknown option "${id}" (options: ${game.options.map((o) => o.id).join(', ')})` });
+        problems.push({
+          file: e.file,
+          field: `options.${i}`,
+          message: `unknown option "${id}" (options: ${game.options.map((o) => o.id).join(', ')})`,
+        });
     });
     const slugs = slugsOf.get(e.game)!;
     e.data.related.forEach((slug, i) => {
@@ -109,7 +116,11 @@ export function validateSite(games: readonly Game[], entries: readonly EntryReco
       const key = normaliseTerm(word);
       const prev = words.get(key);
       if (prev && prev.slug !== e.slug)
-        problems.push({ file: e.file, field, message: `"${word}" is already claimed by ${prev.file} (${prev.field}); give it to one entry only` });
+        problems.push({
+          file: e.file,
+          field,
+          message: `"${word}" is already claimed by ${prev.file} (${prev.field}); give it to one entry only`,
+        });
       else if (!prev) words.set(key, { slug: e.slug, file: e.file, field });
     };
     if (!invalid.has('title')) claim(e.data.title, 'title');
@@ -130,8 +141,17 @@ export function validateSite(games: readonly Game[], entries: readonly EntryReco
       const field = `asked.${i}`;
       const named = words?.get(normaliseTerm(a));
       const prev = askedBy.get(key);
-      if (named) problems.push({ file: e.file, field, message: named.slug === e.slug ? `"${a}" repeats this entry's ${named.field}` : `"${a}" is a name of ${named.file} (${named.field}); a phrasing must not lead elsewhere` });
-      else if (prev && prev.slug !== e.slug) problems.push({ file: e.file, field, message: `"${a}" is also asked in ${prev.file} (${prev.field}); give it to one entry only` });
+      if (named)
+        problems.push({
+          file: e.file,
+          field,
+          message:
+            named.slug === e.slug
+              ? `"${a}" repeats this entry's ${named.field}`
+              : `"${a}" is a name of ${named.file} (${named.field}); a phrasing must not lead elsewhere`,
+        });
+      else if (prev && prev.slug !== e.slug)
+        problems.push({ file: e.file, field, message: `"${a}" is also asked in ${prev.file} (${prev.field}); give it to one entry only` });
       else if (!prev) askedBy.set(key, { slug: e.slug, file: e.file, field });
     });
   }
@@ -146,15 +166,23 @@ export function validateSite(games: readonly Game[], entries: readonly EntryReco
       if (!known(slug)) problems.push({ file, field: `setupGuide.${i}`, message: `no entry "${slug}" in ${game.id}` });
     });
     // A game's synonyms lead players' words to the game's own terms: each must be a word of an entry's name.
-    const named = new Set(entries.filter((e) => e.game === game.id).flatMap((e) => [e.data.title, ...e.data.aliases, ...e.data.terms].flatMap(indexWords)));
+    const named = new Set(
+      entries.filter((e) => e.game === game.id).flatMap((e) => [e.data.title, ...e.data.aliases, ...e.data.terms].flatMap(indexWords)),
+    );
     for (const [word, list] of Object.entries(game.synonyms ?? {}))
       list.forEach((term, i) => {
         const missing = indexWords(term).filter((w) => !named.has(w));
-        if (missing.length) problems.push({ file, field: `synonyms.${word}.${i}`, message: `"${term}" is not a word of any title, alias or term in ${game.id}` });
+        if (missing.length)
+          problems.push({
+            file,
+            field: `synonyms.${word}.${i}`,
+            message: `"${term}" is not a word of any title, alias or term in ${game.id}`,
+          });
       });
     game.options.forEach((o, i) => {
       optionValues(o).forEach((v, j) => {
-        if (v.entry && !known(v.entry)) problems.push({ file, field: `options.${i}.values.${j}.entry`, message: `no entry "${v.entry}" in ${game.id}` });
+        if (v.entry && !known(v.entry))
+          problems.push({ file, field: `options.${i}.values.${j}.entry`, message: `no entry "${v.entry}" in ${game.id}` });
       });
     });
     for (const p of playAlongProblems(game, known)) problems.push({ file, field: ['playAlong', ...p.path].join('.'), message: p.message });

@@ -9,7 +9,10 @@ export const GET: APIRoute = async () => {
   const manifest = {
     name: 'Rules at the Table',
     short_name: 'Rules',
-    description: `Offline rules reference for ${games.map((g) => g.title).join(', ').replace(/, ([^,]*)$/, ' and $1')}.`,
+    description: `Offline rules reference for ${games
+      .map((g) => g.title)
+      .join(', ')
+      .replace(/, ([^,]*)$/, ' and $1')}.`,
     id: '/',
     start_url: '/',
     scope: '/',

@@ -111,41 +111,40 @@ const playAlong = z.strictObject({
 /** A quick link on the game page: to an entry, or to one of the game's own pages (setup guide, print...). */
 const quickLink = z.strictObject({ label: z.string().min(1), entry: z.string().regex(kebab) });
 
-export const gameSchema = z
-  .strictObject({
-    id: z.string().regex(kebab),
-    title: z.string().min(1),
-    /** Position on the home page and in the app's shortcuts (ascending). */
-    order: z.number().int().min(0),
-    publisher: z.string().min(1),
-    year: z.number().int().optional(),
-    players: z.string().min(1),
-    blurb: z.string().min(1),
-    /** Abbreviations of the sources that entries' `source` lines cite, e.g. `{ RB: rulebook }`. */
-    sources: z.record(z.string().regex(/^[A-Z]{2,4}$/, 'an abbreviation in capitals'), z.string().min(1)).default({}),
-    sections: z
-      .array(
-        z.strictObject({
-          id: z.string().regex(kebab),
-          title: z.string().min(1),
-          /** The play option this section's rules belong to (solo play, an expansion): they apply only when it is on. */
-          option: z.string().regex(kebab).optional(),
-        }),
-      )
-      .min(1),
-    quickLinks: z.array(quickLink).default([]),
-    /** Entries whose numbered steps make the setup guide, in order. */
-    setupGuide: z.array(z.string().regex(kebab)).default([]),
-    options: z.array(optionSchema).default([]),
-    /** The play-along page: the game's length, the phases of a round and its special rounds (see `src/lib/play-along.ts`). */
-    playAlong: playAlong.optional(),
-    /**
-     * Players' everyday words for this game's own terms ("vp" → honor, "money" → coins): a search for the word also
-     * finds the terms, a little below the word itself. Plain English synonyms ("fight" → combat) are the search's
-     * own (src/lib/search/config.ts SYNONYMS).
-     */
-    synonyms: z.record(z.string().regex(/^[a-z0-9]+$/, 'one lower-case word'), z.array(z.string().min(1)).min(1)).default({}),
-  });
+export const gameSchema = z.strictObject({
+  id: z.string().regex(kebab),
+  title: z.string().min(1),
+  /** Position on the home page and in the app's shortcuts (ascending). */
+  order: z.number().int().min(0),
+  publisher: z.string().min(1),
+  year: z.number().int().optional(),
+  players: z.string().min(1),
+  blurb: z.string().min(1),
+  /** Abbreviations of the sources that entries' `source` lines cite, e.g. `{ RB: rulebook }`. */
+  sources: z.record(z.string().regex(/^[A-Z]{2,4}$/, 'an abbreviation in capitals'), z.string().min(1)).default({}),
+  sections: z
+    .array(
+      z.strictObject({
+        id: z.string().regex(kebab),
+        title: z.string().min(1),
+        /** The play option this section's rules belong to (solo play, an expansion): they apply only when it is on. */
+        option: z.string().regex(kebab).optional(),
+      }),
+    )
+    .min(1),
+  quickLinks: z.array(quickLink).default([]),
+  /** Entries whose numbered steps make the setup guide, in order. */
+  setupGuide: z.array(z.string().regex(kebab)).default([]),
+  options: z.array(optionSchema).default([]),
+  /** The play-along page: the game's length, the phases of a round and its special rounds (see `src/lib/play-along.ts`). */
+  playAlong: playAlong.optional(),
+  /**
+   * Players' everyday words for this game's own terms ("vp" → honor, "money" → coins): a search for the word also
+   * finds the terms, a little below the word itself. Plain English synonyms ("fight" → combat) are the search's
+   * own (src/lib/search/config.ts SYNONYMS).
+   */
+  synonyms: z.record(z.string().regex(/^[a-z0-9]+$/, 'one lower-case word'), z.array(z.string().min(1)).min(1)).default({}),
+});
 
 export type Game = z.output<typeof gameSchema>;
 export type GameOption = Game['options'][number];

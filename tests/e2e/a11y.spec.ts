@@ -42,7 +42,15 @@ for (const [kind, url] of Object.entries(pages)) {
       await page.goto(url);
       await page.waitForLoadState('networkidle');
       const results = await axe(page).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+      expect(
+        results.violations.map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+        ),
+      ).toEqual([]);
     }
     expect(errors().filter((e) => !e.includes('404'))).toEqual([]);
   });

@@ -16,7 +16,9 @@ test('search for prototype words: results or "No rule matches", never "Search fa
     for (const url of [`/search/?q=${word}`, `/search/?q=${word}&game=now-or-never`, `/search/?q=pass&game=${word}`]) {
       await page.goto(url);
       // Settled: results listed, or the status says none matched (a failure would say "Search failed").
-      await expect(page.locator(`${results}, #search-status:has-text("No rule matches"), #search-status:has-text("Search failed")`).first()).toBeVisible();
+      await expect(
+        page.locator(`${results}, #search-status:has-text("No rule matches"), #search-status:has-text("Search failed")`).first(),
+      ).toBeVisible();
       expect(await page.locator('#search-status').innerText(), url).not.toContain('Search failed');
     }
   // Beside real words, the real words still find their rule.

@@ -25,7 +25,10 @@ test('home lists the four games; a game lists its sections; entries open; Back a
 test('the A-Z index lists terms that lead to their entries', async ({ page }) => {
   await page.goto('/now-or-never/terms/');
   expect(await page.locator('[data-term]').count()).toBeGreaterThan(300);
-  await page.locator('[data-term] a', { hasText: /^Pass$/ }).first().click();
+  await page
+    .locator('[data-term] a', { hasText: /^Pass$/ })
+    .first()
+    .click();
   await expect(page).toHaveURL('/now-or-never/pass/');
 });
 

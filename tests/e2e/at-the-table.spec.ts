@@ -164,7 +164,10 @@ test.describe('long pages', () => {
     await expect(page.locator('section#seasons h2')).toBeInViewport();
     const marks = page.locator('section#seasons .your-value:visible');
     expect(await marks.count()).toBeGreaterThan(0);
-    for (const dt of await page.locator('section#seasons dt').filter({ has: page.locator('.your-value:visible') }).allInnerTexts())
+    for (const dt of await page
+      .locator('section#seasons dt')
+      .filter({ has: page.locator('.your-value:visible') })
+      .allInnerTexts())
       expect(dt).toMatch(/5 seasons.*Your setup/);
     // The default's values are not marked for this reader.
     for (const dt of await page.locator('section#seasons dt').filter({ hasText: '6 seasons (full game)' }).allInnerTexts())

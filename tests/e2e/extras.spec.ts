@@ -5,8 +5,14 @@ import { watchErrors } from './helpers';
 
 /** Per game: two setups the setup guide must tell apart, set on the options page, and a text each shows. */
 const GAMES: Record<string, { pick: (page: Page, second: boolean) => Promise<void>; texts: [string, string] }> = {
-  'now-or-never': { pick: (p, b) => p.getByLabel(b ? '4 players' : '2 players', { exact: true }).check(), texts: ['2 tokens for each level', '4 tokens for each level'] },
-  vindication: { pick: (p, b) => p.getByLabel(b ? '5 players' : '2 players', { exact: true }).check(), texts: ['so 1 of each', 'so 4 of each'] },
+  'now-or-never': {
+    pick: (p, b) => p.getByLabel(b ? '4 players' : '2 players', { exact: true }).check(),
+    texts: ['2 tokens for each level', '4 tokens for each level'],
+  },
+  vindication: {
+    pick: (p, b) => p.getByLabel(b ? '5 players' : '2 players', { exact: true }).check(),
+    texts: ['so 1 of each', 'so 4 of each'],
+  },
   'forge-war': { pick: (p, b) => p.getByLabel(b ? '4 players' : '2 players', { exact: true }).check(), texts: ['37 hexes', '61 hexes'] },
   pencilvillage: {
     pick: async (p, b) => void (await p.getByLabel('Character', { exact: true }).selectOption(b ? 'erwin-lyme' : 'none')),
@@ -21,7 +27,9 @@ const optionIds = (game: string): string[] =>
 function unclearKeys(game: string): string[] {
   return readdirSync(`content/${game}`)
     .filter((f) => f.endsWith('.mdx'))
-    .flatMap((f) => [...readFileSync(`content/${game}/${f}`, 'utf8').matchAll(/<Unclear\s+id="([a-z0-9-]+)"/g)].map((m) => `${f.slice(0, -4)}#${m[1]}`))
+    .flatMap((f) =>
+      [...readFileSync(`content/${game}/${f}`, 'utf8').matchAll(/<Unclear\s+id="([a-z0-9-]+)"/g)].map((m) => `${f.slice(0, -4)}#${m[1]}`),
+    )
     .sort();
 }
 
@@ -89,7 +97,10 @@ for (const [game, { pick, texts }] of Object.entries(GAMES)) {
         await expect(checked(page)).toHaveCount(0);
       }
       // Valid ids among junk still count.
-      await page.evaluate(([g, v]) => localStorage.setItem(`rules:guide:${g}`, JSON.stringify([7, v, 'no-such-step'])), [game, id] as const);
+      await page.evaluate(([g, v]) => localStorage.setItem(`rules:guide:${g}`, JSON.stringify([7, v, 'no-such-step'])), [
+        game,
+        id,
+      ] as const);
       await page.reload();
       await expect(page.locator(`main input[data-step="${id}"]`)).toBeChecked();
       expect(errors()).toEqual([]);
@@ -111,7 +122,10 @@ for (const [game, { pick, texts }] of Object.entries(GAMES)) {
       const first = page.locator('main .change-unit').first();
       expect(await first.locator('.change-variant:visible').count()).toBeGreaterThanOrEqual(2);
       await page.goto(`/${game}/options/`);
-      await page.getByRole('link', { name: /What changes\?/ }).nth(1).click();
+      await page
+        .getByRole('link', { name: /What changes\?/ })
+        .nth(1)
+        .click();
       await expect(page).toHaveURL(new RegExp(`/${game}/changes/#${ids[1]}$`));
       await expect(page.locator(`section#${ids[1]} h2`)).toBeInViewport();
       expect(errors()).toEqual([]);
@@ -136,7 +150,10 @@ for (const [game, { pick, texts }] of Object.entries(GAMES)) {
       const errors = watchErrors(page);
       expect(unclearKeys(game).length, `content/${game} has <Unclear> notes`).toBeGreaterThan(0);
       await page.goto(`/${game}/unclear/`);
-      const item = page.locator('main [data-unclear]').filter({ has: page.locator('[data-reading]') }).first();
+      const item = page
+        .locator('main [data-unclear]')
+        .filter({ has: page.locator('[data-reading]') })
+        .first();
       const reading = (await item.locator('[data-reading]').first().innerText()).trim();
       await item.locator('[data-reading]').first().click();
       await expect(page.locator('#rulings-status')).toContainText('ruled on 1 of');
@@ -166,7 +183,10 @@ for (const [game, { pick, texts }] of Object.entries(GAMES)) {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       await page.goto(`/${game}/unclear/`);
       await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined }));
-      const item = page.locator('main [data-unclear]').filter({ has: page.locator('[data-reading]') }).first();
+      const item = page
+        .locator('main [data-unclear]')
+        .filter({ has: page.locator('[data-reading]') })
+        .first();
       const key = (await item.getAttribute('data-key'))!;
       const reading = (await item.locator('[data-reading]').first().innerText()).trim();
       await item.locator('[data-reading]').first().click();
@@ -179,7 +199,10 @@ for (const [game, { pick, texts }] of Object.entries(GAMES)) {
       const friend = await (await browser.newContext()).newPage();
       const errors = watchErrors(friend);
       await friend.goto(`/${game}/`);
-      await friend.evaluate(([g, k]) => localStorage.setItem(`rules:rulings:${g}`, JSON.stringify({ [k]: { text: 'We play it our way' } })), [game, key] as const);
+      await friend.evaluate(
+        ([g, k]) => localStorage.setItem(`rules:rulings:${g}`, JSON.stringify({ [k]: { text: 'We play it our way' } })),
+        [game, key] as const,
+      );
       await friend.goto(new URL(link).pathname + new URL(link).hash);
       const dialog = friend.getByRole('dialog', { name: 'Rulings from a link' });
       await expect(dialog).toBeVisible();
@@ -214,7 +237,12 @@ for (const [game, { pick, texts }] of Object.entries(GAMES)) {
       for (const bad of [
         '{"broken": ',
         '[1, 2, 3]',
-        JSON.stringify({ [`${slug}#${id}`]: { text: 42 }, 'no-hash': { text: 'x' }, [`${slug}#${id}#x`]: { text: 'x' }, [`${slug}#BAD`]: { text: 'x' } }),
+        JSON.stringify({
+          [`${slug}#${id}`]: { text: 42 },
+          'no-hash': { text: 'x' },
+          [`${slug}#${id}#x`]: { text: 'x' },
+          [`${slug}#BAD`]: { text: 'x' },
+        }),
         JSON.stringify({ [`${slug}#${id}`]: { text: 'y'.repeat(301) } }),
       ]) {
         await page.evaluate(([g, v]) => localStorage.setItem(`rules:rulings:${g}`, v), [game, bad] as const);
@@ -232,14 +260,18 @@ for (const [game, { pick, texts }] of Object.entries(GAMES)) {
       const errors = watchErrors(page);
       await page.goto(`/${game}/print/`);
       const sections = page.locator('main .print-section');
-      const titles = (parse(readFileSync(`content/games/${game}.yaml`, 'utf8')) as { sections: { title: string }[] }).sections.map((s) => s.title);
+      const titles = (parse(readFileSync(`content/games/${game}.yaml`, 'utf8')) as { sections: { title: string }[] }).sections.map(
+        (s) => s.title,
+      );
       const shown = await sections.locator(':scope > h2').allInnerTexts();
       expect(shown).toEqual(titles.filter((t) => shown.includes(t)));
       expect(shown.length).toBeGreaterThan(5);
       // Every contents link lands on its section's heading; section and entry anchors never share an id.
       const anchors = await page.locator('main [id^="part-"], main [id^="print-"]').evaluateAll((els) => els.map((e) => e.id));
       expect(anchors.length - new Set(anchors).size).toBe(0);
-      const toc = await page.locator('.print-toc a').evaluateAll((as) => as.map((a) => document.getElementById(a.getAttribute('href')!.slice(1))?.textContent));
+      const toc = await page
+        .locator('.print-toc a')
+        .evaluateAll((as) => as.map((a) => document.getElementById(a.getAttribute('href')!.slice(1))?.textContent));
       expect(toc).toEqual(shown);
       await expect(page.locator('.site-header')).toBeVisible();
       await page.emulateMedia({ media: 'print' });
@@ -250,7 +282,12 @@ for (const [game, { pick, texts }] of Object.entries(GAMES)) {
       expect(await sections.nth(1).evaluate((s) => getComputedStyle(s).breakBefore)).toBe('page');
       const table = page.locator('main .prose table').first();
       if (await table.count()) expect(await table.evaluate((t) => getComputedStyle(t).breakInside)).toBe('avoid');
-      expect(await page.locator('main .prose a').first().evaluate((a) => getComputedStyle(a).textDecorationLine)).toBe('none');
+      expect(
+        await page
+          .locator('main .prose a')
+          .first()
+          .evaluate((a) => getComputedStyle(a).textDecorationLine),
+      ).toBe('none');
 
       const pages = async () => ((await page.pdf({ format: 'A4' })).toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
       const all = await pages();

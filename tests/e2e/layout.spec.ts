@@ -37,7 +37,13 @@ test('what stays on top while reading is at most 64 px at 360 px, and search is 
   await page.mouse.wheel(0, 1500);
   const sticky = await page.evaluate(() =>
     Array.from(document.querySelectorAll<HTMLElement>('body *'))
-      .filter((el) => ['sticky', 'fixed'].includes(getComputedStyle(el).position) && el.getBoundingClientRect().height > 0 && el.getBoundingClientRect().top < 100 && getComputedStyle(el).display !== 'none')
+      .filter(
+        (el) =>
+          ['sticky', 'fixed'].includes(getComputedStyle(el).position) &&
+          el.getBoundingClientRect().height > 0 &&
+          el.getBoundingClientRect().top < 100 &&
+          getComputedStyle(el).display !== 'none',
+      )
       .map((el) => el.getBoundingClientRect().height)
       .reduce((a, b) => Math.max(a, b), 0),
   );
@@ -133,7 +139,11 @@ test('keep-screen-on holds a wake lock, and is hidden where the API is missing',
 
 test('text size and theme are kept; the dark header is dark', async ({ page }) => {
   await page.goto('/now-or-never/pass/');
-  const size = () => page.locator('.prose p').first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  const size = () =>
+    page
+      .locator('.prose p')
+      .first()
+      .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
   const before = await size();
   await page.locator('#text-size').selectOption('larger');
   expect(await size()).toBeGreaterThan(before * 1.2);

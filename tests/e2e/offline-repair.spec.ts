@@ -102,7 +102,9 @@ test('files lost while offline: the badge says so, and saving resumes on its own
   expect(lost).toBeGreaterThan(20);
   await context.setOffline(true);
   await page.reload();
-  await expect(status(page)).toHaveText(`Offline copy incomplete (${total - lost} of ${total} files): saving resumes when the network is back`);
+  await expect(status(page)).toHaveText(
+    `Offline copy incomplete (${total - lost} of ${total} files): saving resumes when the network is back`,
+  );
   await expect(status(page)).toHaveAttribute('data-offline-status', 'saving');
   await context.setOffline(false); // no reload
   await expect(status(page)).toHaveAttribute('data-offline-status', 'ready', { timeout: 60_000 });

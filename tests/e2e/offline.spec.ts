@@ -50,7 +50,8 @@ test('after one visit the service worker holds every page of the build', async (
   const cached = new Set(
     await page.evaluate(async () => {
       const paths: string[] = [];
-      for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) paths.push(new URL(req.url).pathname);
+      for (const name of await caches.keys())
+        for (const req of await (await caches.open(name)).keys()) paths.push(new URL(req.url).pathname);
       return paths;
     }),
   );

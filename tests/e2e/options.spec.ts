@@ -42,7 +42,11 @@ test.describe('each game: options change the visible text', () => {
   test('Forge War: mine size by player count and solo; epic hiring', async ({ page }) => {
     // "Your game: 4 players, 61 hexes": the count for this setup, stated where the rule gives it.
     const yourGame = async () => /Your game:[^\n]*/.exec(await prose(page))?.[0] ?? '';
-    for (const [players, hexes] of [['2', '37'], ['3', '48'], ['4', '61']] as const) {
+    for (const [players, hexes] of [
+      ['2', '37'],
+      ['3', '48'],
+      ['4', '61'],
+    ] as const) {
       await page.goto(`/forge-war/mine-setup/?players=${players}`);
       expect(await yourGame()).toBe(`Your game: ${players} players, ${hexes} hexes.`);
     }
@@ -145,7 +149,9 @@ test.describe('shared links', () => {
 });
 
 test.describe('“Shown for”', () => {
-  test('lists only the options the entry depends on, whole (wrapping, never cut off), non-defaults first, names as printed', async ({ page }) => {
+  test('lists only the options the entry depends on, whole (wrapping, never cut off), non-defaults first, names as printed', async ({
+    page,
+  }) => {
     await page.goto('/vindication/options/');
     await page.getByLabel('3 players', { exact: true }).check();
     await page.goto('/vindication/setup/');
@@ -173,7 +179,10 @@ test.describe('“Shown for”', () => {
       for (const e of heads)
         for (const query of ['', '?players=3&solo=1&seasons=4&mode=epic&character=imrael&mods=tire,alien']) {
           await page.goto(`/${game.id}/${e.slug}/${query}`);
-          const top = await page.locator('.prose > :visible').first().evaluate((el) => el.getBoundingClientRect().top);
+          const top = await page
+            .locator('.prose > :visible')
+            .first()
+            .evaluate((el) => el.getBoundingClientRect().top);
           expect(top, `${e.file}${query}`).toBeLessThan(844 - 30);
         }
     }
@@ -183,7 +192,15 @@ test.describe('“Shown for”', () => {
 test('a corrupt saved setting of any shape is ignored, never breaking shared links or the form', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('/pencilvillage/');
-  for (const bad of ['{"mods":[{"toString":1}]}', '{"solo": "banana", "seasons": 99', '[1,2,3]', '"text"', 'null', '{"__proto__":{"character":"imrael"}}', '{"character":{"toString":1},"mods":"tire,,<b>"}']) {
+  for (const bad of [
+    '{"mods":[{"toString":1}]}',
+    '{"solo": "banana", "seasons": 99',
+    '[1,2,3]',
+    '"text"',
+    'null',
+    '{"__proto__":{"character":"imrael"}}',
+    '{"character":{"toString":1},"mods":"tire,,<b>"}',
+  ]) {
     await page.evaluate((v) => localStorage.setItem('rules:options:pencilvillage', v), bad);
     await page.goto('/pencilvillage/quest/?character=imrael');
     expect(await prose(page), bad).toMatch(/Imrael/);

@@ -49,7 +49,7 @@ test('unknown URLs get a 404 with a search box and the closest rules', async ({ 
   await expect(page.locator('#closest-list a[data-result]').first()).toHaveAttribute('href', '/now-or-never/warp-stone/');
 });
 
-test('search puts the rules of the reader\'s own setup first (solo on: the solo season end)', async ({ page }) => {
+test("search puts the rules of the reader's own setup first (solo on: the solo season end)", async ({ page }) => {
   await page.goto('/now-or-never/');
   await page.keyboard.press('/');
   await page.keyboard.type('season end');
@@ -65,7 +65,7 @@ test('search puts the rules of the reader\'s own setup first (solo on: the solo 
   await expect(first).toContainText('Solo season end');
 });
 
-test('all-games search ranks the close title match first and shows each result\'s game', async ({ page }) => {
+test("all-games search ranks the close title match first and shows each result's game", async ({ page }) => {
   await page.goto('/');
   await page.locator('#q').fill('stirkes');
   const first = page.locator('#search-popup a[data-result]').first();
@@ -75,7 +75,7 @@ test('all-games search ranks the close title match first and shows each result\'
   await expect(page).toHaveURL('/forge-war/strikes/');
 });
 
-test('the all-games search page shows every game\'s results once the indexes are in', async ({ page }) => {
+test("the all-games search page shows every game's results once the indexes are in", async ({ page }) => {
   await page.goto('/search/?q=starting%20coins');
   await expect(page.locator('#search-status')).toHaveText(/in all games\.$/);
   const games = await page.locator('#search-results .result-game').allTextContents();
@@ -152,7 +152,7 @@ test.describe('one tap or click opens a result', () => {
 });
 
 test.describe('404 from the address', () => {
-  test('the 404 page suggests the mistyped slug\'s entry first', async ({ page }) => {
+  test("the 404 page suggests the mistyped slug's entry first", async ({ page }) => {
     const res = await page.goto('/forge-war/strikse/');
     expect(res?.status()).toBe(404);
     await expect(page.locator('#closest-list a[data-result]').first()).toHaveAttribute('href', '/forge-war/strikes/');
@@ -174,7 +174,7 @@ test.describe('404 from the address', () => {
 test.describe('search loads off the main thread, all games before the first list, and survives a missing worker', () => {
   test.use({ serviceWorkers: 'block' });
 
-  test('the all-games page shows no list before every game\'s index is in: its first list is the one it settles on', async ({ page }) => {
+  test("the all-games page shows no list before every game's index is in: its first list is the one it settles on", async ({ page }) => {
     // Every state the result list takes (a superset of the frames painted), from the page's first script on.
     await page.addInitScript(() => {
       const w = window as unknown as { lists: string[][] };
@@ -219,7 +219,7 @@ test.describe('search loads off the main thread, all games before the first list
     expect(page.workers().some((w) => /\/scripts\/search-worker-[^/]*\.js$/.test(w.url()))).toBe(true);
   });
 
-  test('without the worker\'s script, the page searches itself: same results, header box and search page', async ({ page }) => {
+  test("without the worker's script, the page searches itself: same results, header box and search page", async ({ page }) => {
     const errors = watchErrors(page);
     const blocked: string[] = [];
     await page.route(/\/scripts\/search-worker-[^/]*\.js$/, (route) => {

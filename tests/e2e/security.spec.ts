@@ -28,14 +28,19 @@ const pages: Record<string, [string, (page: Page) => Promise<void>]> = {
     },
   ],
   'my setup': ['/pencilvillage/my-setup/', async (page) => expect(page.locator('#setup-empty')).toBeVisible()],
-  'search with a query': ['/search/?q=warp+stone', async (page) => expect(page.locator('#search-results a[data-result]').first()).toBeVisible()],
+  'search with a query': [
+    '/search/?q=warp+stone',
+    async (page) => expect(page.locator('#search-results a[data-result]').first()).toBeVisible(),
+  ],
   '404': ['/no/such/page/', async (page) => expect(page.locator('#closest-list a[data-result]').first()).toBeVisible()],
 };
 
 test('every page type works under the Content-Security-Policy: no violation, no console error', async ({ page }) => {
   await page.addInitScript(() => {
     const seen: string[] = ((window as unknown as { cspViolations: string[] }).cspViolations = []);
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
   });
   const errors = watchErrors(page);
   const headerWarnings: string[] = [];

@@ -42,7 +42,12 @@ function fillableStorage() {
 function corruptStorage() {
   const junk = ['{', '[1,{"a":2}]', '{"__proto__":{"x":1},"constructor":"y"}', '"text"', 'null', '{"toString":1}'];
   const games = ['now-or-never', 'vindication', 'forge-war', 'pencilvillage'];
-  const keys = ['rules:recent', 'rules:prefs', 'theme', ...games.flatMap((g) => ['options', 'pins', 'rulings', 'guide'].map((k) => `rules:${k}:${g}`))];
+  const keys = [
+    'rules:recent',
+    'rules:prefs',
+    'theme',
+    ...games.flatMap((g) => ['options', 'pins', 'rulings', 'guide'].map((k) => `rules:${k}:${g}`)),
+  ];
   let i = 0;
   try {
     for (const key of keys) localStorage.setItem(key, junk[i++ % junk.length]!);
@@ -138,7 +143,10 @@ test('storage full: "Chaos, Order" is not claimed saved when only Chaos is kept;
   // A ruling that cannot be kept says so where the rulings are counted.
   await page.goto('/now-or-never/unclear/');
   await page.evaluate(() => ((window as unknown as { storageQuota: number }).storageQuota = 0));
-  const item = page.locator('main [data-unclear]').filter({ has: page.locator('[data-reading]') }).first();
+  const item = page
+    .locator('main [data-unclear]')
+    .filter({ has: page.locator('[data-reading]') })
+    .first();
   await item.locator('[data-reading]').first().click();
   const message = `Ruling not saved: ${FULL} It is lost when you leave this page.`;
   await expect(page.locator('#rulings-status')).toHaveText(message);
@@ -150,14 +158,19 @@ test('storage full: "Chaos, Order" is not claimed saved when only Chaos is kept;
 test('limits are said: a 51st pin is refused with the limit named; a full recent list says how many are kept', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('/now-or-never/');
-  await page.evaluate(() => localStorage.setItem('rules:pins:now-or-never', JSON.stringify(Array.from({ length: 50 }, (_, i) => `rule-${i}`))));
+  await page.evaluate(() =>
+    localStorage.setItem('rules:pins:now-or-never', JSON.stringify(Array.from({ length: 50 }, (_, i) => `rule-${i}`))),
+  );
   await page.goto('/now-or-never/pass/');
   await page.locator('[data-pin]').click();
   await expect(toast(page)).toHaveText('Not pinned: 50 rules are pinned, the most kept per game. Unpin one on the game page first.');
   await expect(page.locator('[data-pin]')).toHaveAttribute('aria-pressed', 'false');
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('rules:pins:now-or-never')!))).toHaveLength(50);
   await page.evaluate(() =>
-    localStorage.setItem('rules:recent', JSON.stringify(Array.from({ length: 8 }, (_, i) => ({ url: `/now-or-never/rule-${i}/`, title: `Rule ${i}`, game: 'Now or Never' })))),
+    localStorage.setItem(
+      'rules:recent',
+      JSON.stringify(Array.from({ length: 8 }, (_, i) => ({ url: `/now-or-never/rule-${i}/`, title: `Rule ${i}`, game: 'Now or Never' }))),
+    ),
   );
   await page.goto('/');
   await expect(page.locator('#recent-note')).toHaveText('Only the last 8 rules you opened are kept.');

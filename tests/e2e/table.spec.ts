@@ -15,13 +15,16 @@ const require = createRequire(import.meta.url);
 const body = (page: Page) => page.locator('article.entry .prose').innerText();
 /** Visible chip labels in a setup line, in the order they are seen (CSS puts the non-defaults first). */
 const chips = (page: Page, where: string) =>
-  page.locator(`${where} .setup-tags`).first().evaluate((tags) =>
-    Array.from(tags.querySelectorAll<HTMLElement>('.setup-tag'))
-      .filter((t) => t.checkVisibility())
-      .map((t) => ({ text: t.innerText, box: t.getBoundingClientRect() }))
-      .sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left)
-      .map((t) => t.text),
-  );
+  page
+    .locator(`${where} .setup-tags`)
+    .first()
+    .evaluate((tags) =>
+      Array.from(tags.querySelectorAll<HTMLElement>('.setup-tag'))
+        .filter((t) => t.checkVisibility())
+        .map((t) => ({ text: t.innerText, box: t.getBoundingClientRect() }))
+        .sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left)
+        .map((t) => t.text),
+    );
 
 async function freshPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
@@ -75,7 +78,9 @@ const cases = [
   {
     game: 'vindication',
     start: 'conviction',
-    sharer: ['3 players', 'Treachery expansion', 'Myths & Wonders', 'Guilds & Monuments', 'Building Sites region'] as (string | [string, string])[],
+    sharer: ['3 players', 'Treachery expansion', 'Myths & Wonders', 'Guilds & Monuments', 'Building Sites region'] as (
+      string | [string, string]
+    )[],
     friend: { players: '5', 'first-game': false, 'guilds-monuments': false, treachery: false },
   },
   {
@@ -87,7 +92,9 @@ const cases = [
   {
     game: 'pencilvillage',
     start: 'build-action',
-    sharer: [['Character', 'erwin-lyme'], 'Glom', 'Tire', ['Objective', 'objective-one-outpost'], 'Low-randomness scoring'] as (string | [string, string])[],
+    sharer: [['Character', 'erwin-lyme'], 'Glom', 'Tire', ['Objective', 'objective-one-outpost'], 'Low-randomness scoring'] as (
+      string | [string, string]
+    )[],
     friend: { character: 'imrael', mods: ['chaos', 'homestead'], scoring: 'standard' },
   },
 ];
@@ -168,11 +175,19 @@ test('the note names the shared setup, non-defaults first, and no label is cut o
       const r = el.getBoundingClientRect();
       const parent = el.parentElement!.getBoundingClientRect();
       const line = el.parentElement!;
-      return el.scrollWidth <= el.clientWidth + 1 && r.right <= parent.right + 1 && r.right <= innerWidth && line.scrollWidth <= line.clientWidth + 1;
+      return (
+        el.scrollWidth <= el.clientWidth + 1 &&
+        r.right <= parent.right + 1 &&
+        r.right <= innerWidth &&
+        line.scrollWidth <= line.clientWidth + 1
+      );
     });
     expect(fits, await tag.innerText()).toBe(true);
   }
-  const top = await page.locator('.prose > :visible').first().evaluate((el) => el.getBoundingClientRect().top);
+  const top = await page
+    .locator('.prose > :visible')
+    .first()
+    .evaluate((el) => el.getBoundingClientRect().top);
   expect(top).toBeLessThan(640 - 30);
 });
 
@@ -197,7 +212,10 @@ test.describe('the table link', () => {
     return keys;
   }
 
-  test('holds the setup and rulings, as a link and a QR code; another phone is asked once, and declining changes nothing', async ({ page, browser }) => {
+  test('holds the setup and rulings, as a link and a QR code; another phone is asked once, and declining changes nothing', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const errors = watchErrors(page);
     await chooseOptions(page, 'now-or-never', ['4 players', 'Story mode (campaign)', '5 seasons']);
@@ -266,11 +284,9 @@ test.describe('the table link', () => {
     await expect(dialog).toContainText('1 ruling for rules that no longer exist left out.');
     await expect(dialog).toContainText('4 seasons');
     await page.getByRole('button', { name: 'Use it' }).click();
-    const kept = () => page.evaluate(() => [localStorage.getItem('rules:options:now-or-never'), localStorage.getItem('rules:rulings:now-or-never')]);
-    expect(await kept()).toEqual([
-      expect.stringContaining('"seasons":"4"'),
-      JSON.stringify({ [key]: { text: 'Yes' } }),
-    ]);
+    const kept = () =>
+      page.evaluate(() => [localStorage.getItem('rules:options:now-or-never'), localStorage.getItem('rules:rulings:now-or-never')]);
+    expect(await kept()).toEqual([expect.stringContaining('"seasons":"4"'), JSON.stringify({ [key]: { text: 'Yes' } })]);
     // Too long: nothing asked, nothing changed, a message says why.
     const before = await page.evaluate(() => JSON.stringify(Object.entries(localStorage).sort()));
     await page.goto(`/now-or-never/table/#seasons=6&rulings=${encode({ [key]: { text: 'x'.repeat(3000) } })}`);
@@ -301,7 +317,10 @@ test.describe('every way back is current (back/forward cache on)', () => {
     await page.goto('/now-or-never/end-of-game/');
     expect(await page.locator('.prose').innerText()).toMatch(/\b6 seasons\b/);
     await mark(page);
-    await page.locator('#setup-bar').getByRole('link', { name: /Change/ }).click();
+    await page
+      .locator('#setup-bar')
+      .getByRole('link', { name: /Change/ })
+      .click();
     await page.getByLabel('5 seasons', { exact: true }).check();
     await expect(page.locator('#options-status')).toContainText('Saved');
     await page.goBack({ waitUntil: 'commit' });

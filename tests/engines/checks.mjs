@@ -49,7 +49,14 @@ export function pageSample(dir = 'dist') {
     }
   };
   walk(dir, '/');
-  const games = [...new Set([...byKind.values()].flat().map((u) => u.split('/')[1]).filter(Boolean))];
+  const games = [
+    ...new Set(
+      [...byKind.values()]
+        .flat()
+        .map((u) => u.split('/')[1])
+        .filter(Boolean),
+    ),
+  ];
   const sample = [...byKind.entries()].map(([, urls], i) => urls.find((u) => u.split('/')[1] === games[i % games.length]) ?? urls[0]);
   for (const game of games) sample.push(byKind.get('entry')?.find((u) => u.startsWith(`/${game}/`)) ?? `/${game}/`);
   return [...new Set(sample)];
@@ -78,7 +85,13 @@ export const CHECKS = [
       assert(footer === 'ready: Ready offline', `the footer says "Ready offline" and stays ready (now "${footer}")`);
       await d.until(() => d.evaluate(() => !!navigator.serviceWorker.controller), Boolean, 'the service worker to control the page');
       // A file no cache holds: online the server answers (404); with the network cut the fetch fails.
-      const probe = () => d.evaluate(() => fetch(`/engine-probe-${Date.now()}.txt`, { cache: 'no-store' }).then((r) => r.status, () => 'failed'));
+      const probe = () =>
+        d.evaluate(() =>
+          fetch(`/engine-probe-${Date.now()}.txt`, { cache: 'no-store' }).then(
+            (r) => r.status,
+            () => 'failed',
+          ),
+        );
       assert((await probe()) === 404, 'online, the probe reaches the server');
       await d.setOffline(true);
       try {
@@ -88,7 +101,11 @@ export const CHECKS = [
         await d.until(() => d.isVisible('main h1'), Boolean, 'the never-visited rule offline');
         assert(await d.isVisible('.prose [data-w-character="erwin-lyme"]'), "offline, the link's setup shows (Erwin Lyme's text)");
         await d.goto('/search/?q=warp%20stone');
-        await d.until(() => d.evaluate(hrefInPage, '#search-results a[data-result]'), (h) => h === '/now-or-never/warp-stone/', 'offline search to find Warp stone');
+        await d.until(
+          () => d.evaluate(hrefInPage, '#search-results a[data-result]'),
+          (h) => h === '/now-or-never/warp-stone/',
+          'offline search to find Warp stone',
+        );
       } finally {
         await d.setOffline(false);
       }
@@ -108,11 +125,24 @@ export const CHECKS = [
       await d.evaluate(() => void (window.__leftAt = Date.now()));
       await d.goto('/now-or-never/options/');
       await d.click('input[name="solo"]');
-      await d.until(() => d.innerText('#options-status'), (t) => /Solo/.test(t), 'the options status to name solo');
+      await d.until(
+        () => d.innerText('#options-status'),
+        (t) => /Solo/.test(t),
+        'the options status to name solo',
+      );
       await d.back();
-      await d.until(() => d.url(), (u) => pathOf(u) === '/now-or-never/setup-enemies/', 'Back to the rule');
+      await d.until(
+        () => d.url(),
+        (u) => pathOf(u) === '/now-or-never/setup-enemies/',
+        'Back to the rule',
+      );
       const restored = await d.evaluate(() => window.__leftAt !== undefined);
-      await d.until(() => enemiesLine(d), (t) => SOLO_TOKENS.test(t) && !TABLE_TOKENS.test(t), `the solo text after Back (${restored ? 'page restored from the back/forward cache' : 'page loaded again'})`, 5000);
+      await d.until(
+        () => enemiesLine(d),
+        (t) => SOLO_TOKENS.test(t) && !TABLE_TOKENS.test(t),
+        `the solo text after Back (${restored ? 'page restored from the back/forward cache' : 'page loaded again'})`,
+        5000,
+      );
     },
   },
   {
@@ -124,7 +154,11 @@ export const CHECKS = [
         await d.until(() => d.isVisible('main h1'), Boolean, `${path}: a visible h1`);
         // The layout's one module script registers the service worker last: proof that the page's scripts ran through
         // (in WebKit, where errors are collected only once the page has loaded, the only proof of a clean start).
-        await d.until(() => d.evaluate(() => navigator.serviceWorker.getRegistration().then(Boolean)), Boolean, `${path}: the service worker registered by the page's script`);
+        await d.until(
+          () => d.evaluate(() => navigator.serviceWorker.getRegistration().then(Boolean)),
+          Boolean,
+          `${path}: the service worker registered by the page's script`,
+        );
         const errors = await d.errors();
         assert(errors.length === 0, `${path}: ${errors.join('; ')}`);
       }
@@ -149,12 +183,23 @@ export const CHECKS = [
   {
     name: 'option variants: the options form turns solo on and off',
     async run(d) {
-      for (const [on, expected, not] of /** @type {const} */ ([[true, SOLO_TOKENS, TABLE_TOKENS], [false, TABLE_TOKENS, SOLO_TOKENS]])) {
+      for (const [on, expected, not] of /** @type {const} */ ([
+        [true, SOLO_TOKENS, TABLE_TOKENS],
+        [false, TABLE_TOKENS, SOLO_TOKENS],
+      ])) {
         await d.goto('/now-or-never/options/');
         const before = await d.evaluate(() => document.querySelector('#options-status')?.textContent ?? '');
         await d.click('input[name="solo"]');
-        await d.until(() => d.evaluate(() => /** @type {HTMLInputElement} */ (document.querySelector('input[name="solo"]')).checked), (c) => c === on, `solo ticked ${on}`);
-        await d.until(() => d.innerText('#options-status'), (t) => t !== before && t.trim() !== '', 'the options status to confirm the change');
+        await d.until(
+          () => d.evaluate(() => /** @type {HTMLInputElement} */ (document.querySelector('input[name="solo"]')).checked),
+          (c) => c === on,
+          `solo ticked ${on}`,
+        );
+        await d.until(
+          () => d.innerText('#options-status'),
+          (t) => t !== before && t.trim() !== '',
+          'the options status to confirm the change',
+        );
         await d.goto('/now-or-never/setup-enemies/');
         const line = await enemiesLine(d);
         assert(expected.test(line) && !not.test(line), `solo ${on ? 'on' : 'off'}: the rule shows "${line}"`);
@@ -168,10 +213,18 @@ export const CHECKS = [
       await d.goto('/now-or-never/');
       await headerSearch(d, 'retreet');
       const first = '#search-popup a[data-result]';
-      await d.until(() => d.evaluate(hrefInPage, first), (h) => h === '/now-or-never/retreat/', 'the top result to be Retreat');
+      await d.until(
+        () => d.evaluate(hrefInPage, first),
+        (h) => h === '/now-or-never/retreat/',
+        'the top result to be Retreat',
+      );
       assert(await d.isVisible(first), 'the top result is visible');
       await d.press('Enter');
-      await d.until(() => d.url(), (u) => pathOf(u) === '/now-or-never/retreat/', 'Enter to open the top result');
+      await d.until(
+        () => d.url(),
+        (u) => pathOf(u) === '/now-or-never/retreat/',
+        'Enter to open the top result',
+      );
       assert((await d.innerText('main h1')).trim() === 'Retreat', 'the rule opened');
     },
   },
@@ -180,14 +233,30 @@ export const CHECKS = [
     async run(d) {
       const first = '#search-results a[data-result]';
       await d.goto('/search/?q=warp%20stone&game=now-or-never');
-      await d.until(() => d.evaluate(hrefInPage, first), (h) => h === '/now-or-never/warp-stone/', '?q=warp stone to rank Warp stone first');
+      await d.until(
+        () => d.evaluate(hrefInPage, first),
+        (h) => h === '/now-or-never/warp-stone/',
+        '?q=warp stone to rank Warp stone first',
+      );
       await d.goto('/search/?game=forge-war');
       await d.type('#search-page-q', 'strikes');
-      await d.until(() => d.evaluate(hrefInPage, first), (h) => h === '/forge-war/strikes/', 'typing "strikes" to rank Strikes first');
-      await d.until(() => d.url(), (u) => new URL(u).searchParams.get('q') === 'strikes', 'the URL to keep ?q=strikes');
+      await d.until(
+        () => d.evaluate(hrefInPage, first),
+        (h) => h === '/forge-war/strikes/',
+        'typing "strikes" to rank Strikes first',
+      );
+      await d.until(
+        () => d.url(),
+        (u) => new URL(u).searchParams.get('q') === 'strikes',
+        'the URL to keep ?q=strikes',
+      );
       assert(await d.isVisible(first), 'the result is visible');
       await d.click(first);
-      await d.until(() => d.url(), (u) => pathOf(u) === '/forge-war/strikes/', 'the result to open');
+      await d.until(
+        () => d.url(),
+        (u) => pathOf(u) === '/forge-war/strikes/',
+        'the result to open',
+      );
     },
   },
   {
@@ -213,7 +282,11 @@ export const CHECKS = [
         });
         await d.click('#engine-paste');
         await d.press('paste');
-        link = await d.until(() => d.evaluate(() => /** @type {HTMLTextAreaElement} */ (document.querySelector('#engine-paste')).value), Boolean, 'the pasted link');
+        link = await d.until(
+          () => d.evaluate(() => /** @type {HTMLTextAreaElement} */ (document.querySelector('#engine-paste')).value),
+          Boolean,
+          'the pasted link',
+        );
       } else {
         assert(outcome.message === 'Copy this link', `prompt says "${outcome.message}"`);
         link = outcome.value || null; // WebDriver classic cannot read a prompt's default value
@@ -231,15 +304,30 @@ export const CHECKS = [
     async run(d) {
       await d.goto('/now-or-never/setup-guide/');
       const id = await d.until(
-        () => d.evaluate(() => [...document.querySelectorAll('main input[type="checkbox"][data-step]')].filter((b) => b.checkVisibility())[2]?.getAttribute('data-step')),
+        () =>
+          d.evaluate(() =>
+            [...document.querySelectorAll('main input[type="checkbox"][data-step]')]
+              .filter((b) => b.checkVisibility())[2]
+              ?.getAttribute('data-step'),
+          ),
         Boolean,
         'a third visible step',
       );
       const box = `main input[data-step="${id}"]`;
-      const isTicked = () => d.evaluate((s) => document.querySelectorAll('main input[type="checkbox"][data-step]:checked').length === 1 && !!document.querySelector(s)?.checked, box);
+      const isTicked = () =>
+        d.evaluate(
+          (s) =>
+            document.querySelectorAll('main input[type="checkbox"][data-step]:checked').length === 1 &&
+            !!document.querySelector(s)?.checked,
+          box,
+        );
       await d.click(box);
       await d.until(isTicked, Boolean, 'the step ticked');
-      await d.until(() => d.innerText('#guide-status'), (t) => /^1 of \d+ steps done\.$/.test(t.trim()), 'the guide status "1 of N steps done."');
+      await d.until(
+        () => d.innerText('#guide-status'),
+        (t) => /^1 of \d+ steps done\.$/.test(t.trim()),
+        'the guide status "1 of N steps done."',
+      );
       await d.reload();
       await d.until(isTicked, Boolean, 'the same single step ticked after the reload');
     },
@@ -252,20 +340,37 @@ export const CHECKS = [
         () =>
           d.evaluate(() => {
             const item = [...document.querySelectorAll('main [data-unclear]')].find((i) => i.querySelector('[data-reading]'));
-            return item ? { key: item.getAttribute('data-key'), reading: /** @type {HTMLElement} */ (item.querySelector('[data-reading]')).innerText.trim() } : null;
+            return item
+              ? {
+                  key: item.getAttribute('data-key'),
+                  reading: /** @type {HTMLElement} */ (item.querySelector('[data-reading]')).innerText.trim(),
+                }
+              : null;
           }),
         Boolean,
         'an unclear note with readings',
       );
       const item = `main [data-key="${key}"]`;
       await d.click(`${item} [data-reading]`);
-      await d.until(() => d.innerText('#rulings-status'), (t) => /ruled on 1 of/.test(t), 'the rulings status "ruled on 1 of"');
+      await d.until(
+        () => d.innerText('#rulings-status'),
+        (t) => /ruled on 1 of/.test(t),
+        'the rulings status "ruled on 1 of"',
+      );
       await d.click(`${item} h3 a`);
       const expected = `Your table plays: ${reading}`;
-      await d.until(() => d.evaluate(() => document.querySelector('.ruling')?.innerText.trim() ?? null), (t) => t === expected, `"${expected}" on the entry`);
+      await d.until(
+        () => d.evaluate(() => document.querySelector('.ruling')?.innerText.trim() ?? null),
+        (t) => t === expected,
+        `"${expected}" on the entry`,
+      );
       assert(await d.isVisible('.ruling'), 'the ruling is visible');
       await d.reload();
-      await d.until(() => d.evaluate(() => document.querySelector('.ruling')?.innerText.trim() ?? null), (t) => t === expected, 'the ruling after a reload');
+      await d.until(
+        () => d.evaluate(() => document.querySelector('.ruling')?.innerText.trim() ?? null),
+        (t) => t === expected,
+        'the ruling after a reload',
+      );
     },
   },
   {
@@ -273,12 +378,24 @@ export const CHECKS = [
     async run(d) {
       await d.goto('/vindication/honor/');
       await d.click('[data-pin]');
-      await d.until(() => d.evaluate(() => document.querySelector('[data-pin]')?.getAttribute('aria-pressed')), (p) => p === 'true', 'the pin pressed');
-      await d.until(() => d.innerText('#toast'), (t) => t === 'Pinned to the game page', 'the "Pinned" toast');
+      await d.until(
+        () => d.evaluate(() => document.querySelector('[data-pin]')?.getAttribute('aria-pressed')),
+        (p) => p === 'true',
+        'the pin pressed',
+      );
+      await d.until(
+        () => d.innerText('#toast'),
+        (t) => t === 'Pinned to the game page',
+        'the "Pinned" toast',
+      );
       for (const step of ['open', 'reload']) {
         if (step === 'open') await d.goto('/vindication/');
         else await d.reload();
-        await d.until(() => d.isVisible('[data-pinned] a[href="/vindication/honor/"]'), Boolean, `the pinned rule on the game page (${step})`);
+        await d.until(
+          () => d.isVisible('[data-pinned] a[href="/vindication/honor/"]'),
+          Boolean,
+          `the pinned rule on the game page (${step})`,
+        );
         assert(await d.isVisible('[data-pinned]'), 'the pinned list is visible');
       }
     },

@@ -87,7 +87,12 @@ export function withHelpers(engine, raw) {
     ...raw,
     engine,
     until,
-    innerText: (selector) => until(() => raw.evaluate(textInPage, selector), (t) => t !== null, `${selector} to exist`),
+    innerText: (selector) =>
+      until(
+        () => raw.evaluate(textInPage, selector),
+        (t) => t !== null,
+        `${selector} to exist`,
+      ),
     isVisible: (selector) => raw.evaluate(visibleInPage, selector),
     async type(selector, text) {
       await raw.click(selector);

@@ -17,7 +17,8 @@ export const firefoxPath = () => process.env.FIREFOX_PATH ?? '/usr/bin/firefox-e
  */
 export async function startFirefox({ base, viewport }) {
   const path = firefoxPath();
-  if (!existsSync(path)) throw new Error(`no Firefox at ${path}: install Debian's firefox-esr (apt-get install firefox-esr) or set FIREFOX_PATH`);
+  if (!existsSync(path))
+    throw new Error(`no Firefox at ${path}: install Debian's firefox-esr (apt-get install firefox-esr) or set FIREFOX_PATH`);
   const browser = await puppeteer.launch({ browser: 'firefox', protocol: 'webDriverBiDi', executablePath: path, headless: true });
   return {
     name: 'firefox',

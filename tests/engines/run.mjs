@@ -28,7 +28,10 @@ for (const e of engines) if (!(e in ENGINES)) throw new Error(`unknown engine ${
  * @returns {Promise<{ port: number, stop(): Promise<void> }>}
  */
 function startServer(port) {
-  const child = spawn(process.execPath, ['scripts/serve.mjs'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return new Promise((resolve, reject) => {
     let out = '';
@@ -52,7 +55,11 @@ function startServer(port) {
 }
 
 /** The first lines of an error, whatever was thrown (some WebDriver errors carry an empty message). */
-const describe = (e) => (e instanceof Error ? `${e.message ? '' : `${e.name}: `}${e.message || e.stack?.split('\n').slice(0, 3).join(' | ')}` : String(e)).slice(0, 600);
+const describe = (e) =>
+  (e instanceof Error ? `${e.message ? '' : `${e.name}: `}${e.message || e.stack?.split('\n').slice(0, 3).join(' | ')}` : String(e)).slice(
+    0,
+    600,
+  );
 
 /** Rejects after `ms` with a message naming what took too long. */
 function deadline(ms, what) {
@@ -112,7 +119,13 @@ for (const name of engines) {
       limit.cancel();
       await Promise.race([driver?.close().catch(() => {}), new Promise((r) => setTimeout(r, 10_000))]);
       // A check that cut the network and failed before restoring it: the server comes back for the next one.
-      if (!(await fetch(base).then(() => true, () => false))) await network.restore();
+      if (
+        !(await fetch(base).then(
+          () => true,
+          () => false,
+        ))
+      )
+        await network.restore();
     }
   }
   await engine.stop();

@@ -22,8 +22,16 @@ export const webkitDriverPath = () => process.env.WEBKIT_DRIVER ?? '/usr/bin/Web
 /** MiniBrowser: MINIBROWSER, else the one in Debian's libwebkit2gtk (any 4.x API version, any architecture). */
 export function miniBrowserPath() {
   if (process.env.MINIBROWSER) return process.env.MINIBROWSER;
-  for (const lib of ['/usr/lib', ...safeList('/usr/lib').filter((d) => d.endsWith('-linux-gnu')).map((d) => `/usr/lib/${d}`)])
-    for (const dir of safeList(lib).filter((d) => /^webkit2?gtk-[\d.]+$/.test(d)).sort().reverse())
+  for (const lib of [
+    '/usr/lib',
+    ...safeList('/usr/lib')
+      .filter((d) => d.endsWith('-linux-gnu'))
+      .map((d) => `/usr/lib/${d}`),
+  ])
+    for (const dir of safeList(lib)
+      .filter((d) => /^webkit2?gtk-[\d.]+$/.test(d))
+      .sort()
+      .reverse())
       if (existsSync(`${lib}/${dir}/MiniBrowser`)) return `${lib}/${dir}/MiniBrowser`;
   return undefined;
 }
@@ -75,7 +83,10 @@ function drainCollector() {
 export async function startWebKit({ base, viewport, network }) {
   const driverPath = webkitDriverPath();
   const browserPath = miniBrowserPath();
-  if (!existsSync(driverPath)) throw new Error(`no WebKitWebDriver at ${driverPath}: install webkit2gtk-driver (apt-get install webkit2gtk-driver) or set WEBKIT_DRIVER`);
+  if (!existsSync(driverPath))
+    throw new Error(
+      `no WebKitWebDriver at ${driverPath}: install webkit2gtk-driver (apt-get install webkit2gtk-driver) or set WEBKIT_DRIVER`,
+    );
   if (!browserPath) throw new Error('no MiniBrowser under /usr/lib/*/webkit2gtk-4.*/: install webkit2gtk-driver, or set MINIBROWSER');
   const port = await freePort();
   const args = [driverPath, `--port=${port}`];

@@ -21,7 +21,10 @@ import { startGamePage } from '../../src/client/game-page';
 const PROTO_WORDS = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', '__defineGetter__'];
 
 const cat = loadCatalogue();
-const indexes = buildSearchIndexes(cat.games.flatMap((g) => cat.entries.filter((e) => e.game === g.id).map((e) => searchDoc(g, e.slug, e.data, e.body))), cat.games);
+const indexes = buildSearchIndexes(
+  cat.games.flatMap((g) => cat.entries.filter((e) => e.game === g.id).map((e) => searchDoc(g, e.slug, e.data, e.body))),
+  cat.games,
+);
 const searchers = new Map(cat.games.map((g) => [g.id, new Searcher(indexes.get(g.id)!)]));
 const all = new SearchSet(searchers);
 const load = (id: string) => gameSchema.parse(parse(readFileSync(`content/games/${id}.yaml`, 'utf8')));
@@ -91,7 +94,10 @@ describe('storage: prototype words as stored keys', () => {
     expect(setup.solo).toBe(true);
     expect(setup.toString).toBeUndefined(); // dropped (not an option id), and not Object.prototype's
     expect(Object.keys(setup).sort()).toEqual(['constructor', 'solo']);
-    localStorage.setItem('rules:rulings:now-or-never', JSON.stringify({ 'constructor#a': { text: 'Yes' }, '__proto__#b': { text: 'No' }, 'pass#c': { text: 'Ok' } }));
+    localStorage.setItem(
+      'rules:rulings:now-or-never',
+      JSON.stringify({ 'constructor#a': { text: 'Yes' }, '__proto__#b': { text: 'No' }, 'pass#c': { text: 'Ok' } }),
+    );
     const rulings = storage.readRulings('now-or-never');
     expect(Object.keys(rulings).sort()).toEqual(['constructor#a', 'pass#c']);
     for (const word of PROTO_WORDS) expect(rulings[word]).toBeUndefined();

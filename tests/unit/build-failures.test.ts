@@ -38,7 +38,9 @@ describe('a broken entry fails the content check, naming the file and field', ()
     expect(await check(() => {})).toBe('');
   });
   it('invalid frontmatter', async () => {
-    expect(await check((c) => patch(join(c, 'now-or-never/pass.mdx'), /^summary:.*$/m, 'summary: 12'))).toMatch(/now-or-never\/pass\.mdx:5: summary: /);
+    expect(await check((c) => patch(join(c, 'now-or-never/pass.mdx'), /^summary:.*$/m, 'summary: 12'))).toMatch(
+      /now-or-never\/pass\.mdx:5: summary: /,
+    );
   });
   it('unknown section', async () => {
     expect(await check((c) => patch(join(c, 'now-or-never/pass.mdx'), 'section: overview', 'section: nowhere'))).toMatch(
@@ -85,22 +87,35 @@ describe('a broken entry fails the content check, naming the file and field', ()
 
 /** The 1-based line of the first line of `file` that contains `text`. */
 const lineOf = (file: string, text: string) => {
-  const i = readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes(text));
+  const i = readFileSync(file, 'utf8')
+    .split('\n')
+    .findIndex((l) => l.includes(text));
   if (i < 0) throw new Error(`fixture ${file} no longer contains ${text}`);
   return i + 1;
 };
 const FIX = (rel: string) => join(FIXTURE, rel);
 /** The problems of a changed fixture, each with the temporary folder's prefix taken off (`content/...`). */
 const problemsOf = async (edit: (content: string) => void) =>
-  (await check(edit)).split('\n').filter(Boolean).map((l) => l.replace(/^tests\/\.tmp\/fixture-[^/]+\//, ''));
+  (await check(edit))
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.replace(/^tests\/\.tmp\/fixture-[^/]+\//, ''));
 
 describe('authoring mistakes that used to pass, each refused with its file and real line, once', () => {
   it('a link to a missing #fragment of an entry, or to a missing site path; links to ones that exist pass', async () => {
     const pass = 'now-or-never/pass.mdx';
     const out = await problemsOf((c) => {
       patch(join(c, 'now-or-never/anytime-actions.mdx'), 'Fixture text', '## Acting after you pass\n\nFixture text');
-      patch(join(c, pass), '[Anytime actions](anytime-actions)', '[Anytime actions](anytime-actions#acting-after-you-pass) ([not this](anytime-actions#acting-later))');
-      patch(join(c, pass), 'the [production phase](production-phase) at the same time', '[Vindication](/vindicaton/) then [the A-Z](/now-or-never/terms/)');
+      patch(
+        join(c, pass),
+        '[Anytime actions](anytime-actions)',
+        '[Anytime actions](anytime-actions#acting-after-you-pass) ([not this](anytime-actions#acting-later))',
+      );
+      patch(
+        join(c, pass),
+        'the [production phase](production-phase) at the same time',
+        '[Vindication](/vindicaton/) then [the A-Z](/now-or-never/terms/)',
+      );
     });
     const body = lineOf(FIX(pass), '[Anytime actions]');
     const when = lineOf(FIX(pass), 'at the same time');
@@ -110,9 +125,17 @@ describe('authoring mistakes that used to pass, each refused with its file and r
     ]);
   });
   it('a <When> inside a <When> whose conditions cannot both hold', async () => {
-    const out = await problemsOf((c) => patch(join(c, 'now-or-never/pass.mdx'), 'The others keep taking turns', '<When solo>\n\nNever seen.\n\n</When>\n\nThe others keep taking turns'));
+    const out = await problemsOf((c) =>
+      patch(
+        join(c, 'now-or-never/pass.mdx'),
+        'The others keep taking turns',
+        '<When solo>\n\nNever seen.\n\n</When>\n\nThe others keep taking turns',
+      ),
+    );
     const line = lineOf(FIX('now-or-never/pass.mdx'), 'The others keep taking turns');
-    expect(out).toEqual([`content/now-or-never/pass.mdx:${line}: this <When> can never show: it asks for Solo play (bot) inside a <When> for Multiplayer`]);
+    expect(out).toEqual([
+      `content/now-or-never/pass.mdx:${line}: this <When> can never show: it asks for Solo play (bot) inside a <When> for Multiplayer`,
+    ]);
   });
   it('a choice value that is not one word, and a duplicate choice value: one line each, no noise from the entries', async () => {
     const game = 'games/now-or-never.yaml';
@@ -130,7 +153,9 @@ describe('authoring mistakes that used to pass, each refused with its file and r
     // The other entry is named by its path as read (here under the test's temporary folder).
     expect(out).toEqual([
       expect.stringMatching(
-        new RegExp(`^content/now-or-never/seasons\\.mdx:${lineOf(FIX('now-or-never/seasons.mdx'), 'order:')}: order: order 2 is also \\S*content/now-or-never/pass\\.mdx's place in section "overview"; give each entry of a section its own$`),
+        new RegExp(
+          `^content/now-or-never/seasons\\.mdx:${lineOf(FIX('now-or-never/seasons.mdx'), 'order:')}: order: order 2 is also \\S*content/now-or-never/pass\\.mdx's place in section "overview"; give each entry of a section its own$`,
+        ),
       ),
     ]);
   });
@@ -160,10 +185,16 @@ describe('authoring mistakes that used to pass, each refused with its file and r
     ]);
   });
   it('an entry over the size limit', async () => {
-    const out = await problemsOf((c) => patch(join(c, 'pencilvillage/quest.mdx'), /\n*$/, `\n\n${'A long paragraph of rule text. '.repeat(600)}\n`));
-    expect(out).toEqual(['content/pencilvillage/quest.mdx:1: (size): the entry is 18.5 KB, over the 16.0 KB an entry may hold: split it into entries of one rule each']);
+    const out = await problemsOf((c) =>
+      patch(join(c, 'pencilvillage/quest.mdx'), /\n*$/, `\n\n${'A long paragraph of rule text. '.repeat(600)}\n`),
+    );
+    expect(out).toEqual([
+      'content/pencilvillage/quest.mdx:1: (size): the entry is 18.5 KB, over the 16.0 KB an entry may hold: split it into entries of one rule each',
+    ]);
     // A runaway file (megabytes) is not read at all: the check stays fast, and says so.
-    const huge = await problemsOf((c) => patch(join(c, 'pencilvillage/quest.mdx'), /\n*$/, `\n\n${'A long paragraph of rule text. '.repeat(90_000)}\n`));
+    const huge = await problemsOf((c) =>
+      patch(join(c, 'pencilvillage/quest.mdx'), /\n*$/, `\n\n${'A long paragraph of rule text. '.repeat(90_000)}\n`),
+    );
     expect(huge).toEqual([
       'content/pencilvillage/quest.mdx:1: (size): the entry is 2.7 MB, over the 16.0 KB an entry may hold: split it into entries of one rule each (its text is checked once it is shorter)',
     ]);
@@ -185,9 +216,11 @@ describe('authoring mistakes that used to pass, each refused with its file and r
     expect(atEnd).toEqual([`content/${pass}:${open}: MDX syntax: Expected a closing tag for \`<When>\` (line ${open})`]);
     const inline = await problemsOf((c) => patch(join(c, pass), 'take no more turns', 'take <When solo>no more turns'));
     const line = lineOf(FIX(pass), 'take no more turns');
-    expect(inline).toEqual([`content/${pass}:${line}: MDX syntax: Expected a closing tag for \`<When>\` (line ${line}) before the end of \`paragraph\``]);
+    expect(inline).toEqual([
+      `content/${pass}:${line}: MDX syntax: Expected a closing tag for \`<When>\` (line ${line}) before the end of \`paragraph\``,
+    ]);
   });
-  it('a schema failure does not hide the entry\'s other problems', async () => {
+  it("a schema failure does not hide the entry's other problems", async () => {
     const pass = 'now-or-never/pass.mdx';
     const out = await problemsOf((c) => {
       patch(join(c, pass), /^summary:.*$/m, 'summary: 12');
@@ -200,7 +233,7 @@ describe('authoring mistakes that used to pass, each refused with its file and r
       `content/${pass}:${lineOf(FIX(pass), '(anytime-actions)')}: link to missing entry "any-time-actions" of now-or-never`,
     ]);
   });
-  it('frontmatter that is not YAML: its line, the body\'s problems, and nothing from entries that link to it', async () => {
+  it("frontmatter that is not YAML: its line, the body's problems, and nothing from entries that link to it", async () => {
     const pass = 'now-or-never/pass.mdx';
     const out = await problemsOf((c) => {
       patch(join(c, pass), 'aliases: [passing,', 'aliases: ][passing,');
@@ -229,14 +262,26 @@ describe('the build itself', () => {
     });
     const out = join(content, '..');
     const r = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
-      env: { ...process.env, RULES_CONTENT_DIR: content, RULES_OUT_DIR: join(out, 'dist'), RULES_CACHE_DIR: join(out, 'cache'), ASTRO_TELEMETRY_DISABLED: '1' },
+      env: {
+        ...process.env,
+        RULES_CONTENT_DIR: content,
+        RULES_OUT_DIR: join(out, 'dist'),
+        RULES_CACHE_DIR: join(out, 'cache'),
+        ASTRO_TELEMETRY_DISABLED: '1',
+      },
       encoding: 'utf8',
     });
     expect(r.status).not.toBe(0);
     const log = `${r.stdout}\n${r.stderr}`;
     expect(log).toContain('Invalid content (5 problems)');
-    expect(log).toMatch(new RegExp(`now-or-never/pass\\.mdx:${lineOf(join(content, pass), '(any-time-actions)')}: link to missing entry "any-time-actions"`));
-    expect(log).toMatch(new RegExp(`now-or-never/pass\\.mdx:${lineOf(join(content, pass), '[Vindication]')}: link "/vindicaton/": no page /vindicaton/ on this site`));
+    expect(log).toMatch(
+      new RegExp(`now-or-never/pass\\.mdx:${lineOf(join(content, pass), '(any-time-actions)')}: link to missing entry "any-time-actions"`),
+    );
+    expect(log).toMatch(
+      new RegExp(
+        `now-or-never/pass\\.mdx:${lineOf(join(content, pass), '[Vindication]')}: link "/vindicaton/": no page /vindicaton/ on this site`,
+      ),
+    );
     expect(log).toMatch(new RegExp(`now-or-never/pass\\.mdx:${lineOf(join(content, pass), 'Never seen') - 2}: this <When> can never show`));
     expect(log).toMatch(/now-or-never\/seasons\.mdx:6: \(text\): invisible character U\+200B \(zero width space\) at column 14/);
     expect(log).toMatch(/now-or-never\/notes\.md: \(file\): not read/);

@@ -54,17 +54,34 @@ describe('storage', () => {
     expect(storage.readSavedSetup('pencilvillage')).toEqual({ mods: ['tire', 'homesick'] });
   });
   it('keeps only well-formed recent items, pins, rulings and ticks', () => {
-    localStorage.setItem('rules:recent', JSON.stringify([{ url: '/now-or-never/pass/', title: 'Pass', game: 'Now or Never' }, { url: 'javascript:alert(1)', title: 'x', game: 'y' }, 5]));
+    localStorage.setItem(
+      'rules:recent',
+      JSON.stringify([
+        { url: '/now-or-never/pass/', title: 'Pass', game: 'Now or Never' },
+        { url: 'javascript:alert(1)', title: 'x', game: 'y' },
+        5,
+      ]),
+    );
     expect(storage.readRecent()).toEqual([{ url: '/now-or-never/pass/', title: 'Pass', game: 'Now or Never' }]);
     localStorage.setItem('rules:pins:now-or-never', JSON.stringify(['pass', 'pass', '<b>', 3, 'seasons']));
     expect(storage.readPins('now-or-never')).toEqual(['pass', 'seasons']);
-    localStorage.setItem('rules:rulings:now-or-never', JSON.stringify({ 'pass#a': { text: ' Yes ', reading: 1 }, 'bad key': { text: 'x' }, 'pass#b': { text: '' }, 'pass#c': 'text' }));
+    localStorage.setItem(
+      'rules:rulings:now-or-never',
+      JSON.stringify({ 'pass#a': { text: ' Yes ', reading: 1 }, 'bad key': { text: 'x' }, 'pass#b': { text: '' }, 'pass#c': 'text' }),
+    );
     expect(storage.readRulings('now-or-never')).toEqual({ 'pass#a': { text: 'Yes', reading: 1 } });
     localStorage.setItem('rules:guide:now-or-never', JSON.stringify(['setup-1', '<x>', 7]));
     expect([...storage.readTicks('now-or-never')]).toEqual(['setup-1']);
     for (const raw of junk) {
-      for (const k of ['rules:recent', 'rules:pins:now-or-never', 'rules:rulings:now-or-never', 'rules:guide:now-or-never', 'rules:prefs']) localStorage.setItem(k, raw);
-      expect(() => [storage.readRecent(), storage.readPins('now-or-never'), storage.readRulings('now-or-never'), storage.readTicks('now-or-never'), storage.readPreferences()]).not.toThrow();
+      for (const k of ['rules:recent', 'rules:pins:now-or-never', 'rules:rulings:now-or-never', 'rules:guide:now-or-never', 'rules:prefs'])
+        localStorage.setItem(k, raw);
+      expect(() => [
+        storage.readRecent(),
+        storage.readPins('now-or-never'),
+        storage.readRulings('now-or-never'),
+        storage.readTicks('now-or-never'),
+        storage.readPreferences(),
+      ]).not.toThrow();
     }
   });
   it('reads the theme kept by the first release', () => {
@@ -153,7 +170,11 @@ describe('share', () => {
   it('uses the share sheet; a cancelled share does nothing else', async () => {
     const e = { ...env(), share: vi.fn(async () => {}), copy: vi.fn(async () => {}) };
     expect(await shareLink('Pass', 'https://x/a/', e)).toBe('shared');
-    const abort = { ...env(), share: vi.fn(async () => Promise.reject(Object.assign(new Error('no'), { name: 'AbortError' }))), copy: vi.fn(async () => {}) };
+    const abort = {
+      ...env(),
+      share: vi.fn(async () => Promise.reject(Object.assign(new Error('no'), { name: 'AbortError' }))),
+      copy: vi.fn(async () => {}),
+    };
     expect(await shareLink('Pass', 'https://x/a/', abort)).toBe('cancelled');
     expect(abort.copy).not.toHaveBeenCalled();
   });
@@ -175,7 +196,9 @@ describe('a shared setup travels with the reader', () => {
   it('rewrites links into the same game only', () => {
     const o = 'https://rules.example';
     expect(carryHref('/now-or-never/final-production/', o, 'now-or-never', 'seasons=4')).toBe('/now-or-never/final-production/?seasons=4');
-    expect(carryHref('/now-or-never/final-production/#x', o, 'now-or-never', 'seasons=4')).toBe('/now-or-never/final-production/?seasons=4#x');
+    expect(carryHref('/now-or-never/final-production/#x', o, 'now-or-never', 'seasons=4')).toBe(
+      '/now-or-never/final-production/?seasons=4#x',
+    );
     expect(carryHref('/now-or-never/pass/?solo=1', o, 'now-or-never', 'seasons=4')).toBe('/now-or-never/pass/?seasons=4');
     expect(carryHref('/vindication/setup/', o, 'now-or-never', 'seasons=4')).toBeUndefined();
     expect(carryHref('https://elsewhere.example/now-or-never/pass/', o, 'now-or-never', 'seasons=4')).toBeUndefined();

@@ -50,7 +50,14 @@ const game = {
 } as unknown as OptionsGame;
 
 type Page = { slug: string; title: string; body: string; terms?: string[]; summary?: string };
-const entry = (p: Page): EntryInput => ({ slug: p.slug, title: p.title, terms: p.terms ?? [p.title], summary: p.summary, tree: parseEntryBody(p.body), file: `${p.slug}.mdx` });
+const entry = (p: Page): EntryInput => ({
+  slug: p.slug,
+  title: p.title,
+  terms: p.terms ?? [p.title],
+  summary: p.summary,
+  tree: parseEntryBody(p.body),
+  file: `${p.slug}.mdx`,
+});
 
 /** Pages every test shares: the terms the facts attach to. */
 const base: Page[] = [
@@ -71,10 +78,22 @@ const between = (findings: Finding[], a: string, b: string) =>
 
 describe('words and setups', () => {
   it('normalises plural and singular', () => {
-    expect(['coins', 'dice', 'abilities', 'glass', 'boxes', 'heroes', 'bonus'].map(lemma)).toEqual(['coin', 'die', 'ability', 'glass', 'box', 'hero', 'bonus']);
+    expect(['coins', 'dice', 'abilities', 'glass', 'boxes', 'heroes', 'bonus'].map(lemma)).toEqual([
+      'coin',
+      'die',
+      'ability',
+      'glass',
+      'box',
+      'hero',
+      'bonus',
+    ]);
   });
   it('splits sentences but not after abbreviations', () => {
-    expect(splitSentences('See p. 9 for it. Then pay 2 gold, e.g. at the Bazaar. Done.')).toEqual(['See p. 9 for it.', 'Then pay 2 gold, e.g. at the Bazaar.', 'Done.']);
+    expect(splitSentences('See p. 9 for it. Then pay 2 gold, e.g. at the Bazaar. Done.')).toEqual([
+      'See p. 9 for it.',
+      'Then pay 2 gold, e.g. at the Bazaar.',
+      'Done.',
+    ]);
   });
   it('knows which setups can hold together, requirements included', () => {
     expect(compatible(game, [{ players: ['3'] }], [{ players: ['4'] }])).toBe(false);
@@ -129,15 +148,27 @@ describe('disagreements', () => {
   });
   it('finds an unconditional statement against a setup-dependent one', () => {
     const found = run([
-      { slug: 'bazaar', title: 'Bazaar', body: '<When players={3}>\n\nThe Bazaar holds 3 tokens.\n\n</When>\n\n<When players={4}>\n\nThe Bazaar holds 4 tokens.\n\n</When>' },
+      {
+        slug: 'bazaar',
+        title: 'Bazaar',
+        body: '<When players={3}>\n\nThe Bazaar holds 3 tokens.\n\n</When>\n\n<When players={4}>\n\nThe Bazaar holds 4 tokens.\n\n</When>',
+      },
       { slug: 'market', title: 'Market', body: 'The Bazaar holds 4 tokens.' },
     ]);
     expect(between(of(found, 'disagreement'), 'bazaar', 'market').map((f) => f.reason)).toEqual(['3 tokens here, 4 tokens there']);
   });
   it('does not compare numbers of different setups (blocks, Pick, words)', () => {
     const found = run([
-      { slug: 'bazaar', title: 'Bazaar', body: '<When players={3}>\n\nThe Bazaar holds 3 tokens.\n\n</When>\n\n<When players={4}>\n\nThe Bazaar holds 4 tokens.\n\n</When>' },
-      { slug: 'market', title: 'Market', body: 'The Bazaar holds <Pick players={{1: "1 token", 3: "3 tokens", 4: "4 tokens", other: "2 tokens"}} />.' },
+      {
+        slug: 'bazaar',
+        title: 'Bazaar',
+        body: '<When players={3}>\n\nThe Bazaar holds 3 tokens.\n\n</When>\n\n<When players={4}>\n\nThe Bazaar holds 4 tokens.\n\n</When>',
+      },
+      {
+        slug: 'market',
+        title: 'Market',
+        body: 'The Bazaar holds <Pick players={{1: "1 token", 3: "3 tokens", 4: "4 tokens", other: "2 tokens"}} />.',
+      },
       { slug: 'setup', title: 'Setup', body: 'With 4 players, the Bazaar holds 4 tokens; with 3 players, the Bazaar holds 3 tokens.' },
       { slug: 'solo', title: 'Solo', body: '<When solo>\n\nThe Bazaar holds 1 token.\n\n</When>' },
     ]);
@@ -167,7 +198,11 @@ describe('disagreements', () => {
   it('treats a character entry as speaking of its own setup', () => {
     const found = run([
       { slug: 'character-zara', title: 'Zara', body: 'The Bazaar holds 5 tokens.' },
-      { slug: 'market', title: 'Market', body: '<When character="zara">\n\nThe Bazaar holds 5 tokens.\n\n</When>\n\n<When not character="zara">\n\nThe Bazaar holds 4 tokens.\n\n</When>' },
+      {
+        slug: 'market',
+        title: 'Market',
+        body: '<When character="zara">\n\nThe Bazaar holds 5 tokens.\n\n</When>\n\n<When not character="zara">\n\nThe Bazaar holds 4 tokens.\n\n</When>',
+      },
     ]);
     expect(of(found, 'disagreement')).toEqual([]);
   });
@@ -180,7 +215,13 @@ describe('stated vs flagged', () => {
     body: 'Crystal Meteorite gives 1 experience.\n\n<When underground>\n\n<Unclear id="underground-action" readings={["Same action as on the standard map", "Not on the underground map"]}>\n\nThe underground lists skip Crystal Meteorite, so it may not be there at all.\n\n</Unclear>\n\n</When>',
   };
   it('finds a statement for the very setup a note finds unclear', () => {
-    const found = of(run([meteorite, { slug: 'experience', title: 'Experience', body: '<When underground>\n\nCrystal Meteorite gives 1 experience.\n\n</When>' }]), 'stated-vs-flagged');
+    const found = of(
+      run([
+        meteorite,
+        { slug: 'experience', title: 'Experience', body: '<When underground>\n\nCrystal Meteorite gives 1 experience.\n\n</When>' },
+      ]),
+      'stated-vs-flagged',
+    );
     expect(found).toHaveLength(1);
     expect(found[0]!.a.slug).toBe('experience');
     expect(found[0]!.b?.slug).toBe('crystal-meteorite');
@@ -195,10 +236,19 @@ describe('stated vs flagged', () => {
       expect(of(run([meteorite, { slug: 'experience', title: 'Experience', body }]), 'stated-vs-flagged')).toEqual([]);
   });
   it('does not flag the same fact stated for other setups', () => {
-    expect(of(run([meteorite, { slug: 'experience', title: 'Experience', body: '<When not underground>\n\nCrystal Meteorite gives 1 experience.\n\n</When>' }]), 'stated-vs-flagged')).toEqual([]);
+    expect(
+      of(
+        run([
+          meteorite,
+          { slug: 'experience', title: 'Experience', body: '<When not underground>\n\nCrystal Meteorite gives 1 experience.\n\n</When>' },
+        ]),
+        'stated-vs-flagged',
+      ),
+    ).toEqual([]);
   });
   it('finds one reading of a note stated as certain, once for all entries that hold the note', () => {
-    const note = '<Unclear id="quest-card-count" readings={["76 quest cards (the stated total)", "73 quest cards (the sum of the decks)"]}>\n\nThe box says 76 quest cards; its decks add up to 73.\n\n</Unclear>';
+    const note =
+      '<Unclear id="quest-card-count" readings={["76 quest cards (the stated total)", "73 quest cards (the sum of the decks)"]}>\n\nThe box says 76 quest cards; its decks add up to 73.\n\n</Unclear>';
     const found = of(
       run([
         { slug: 'quest-cards', title: 'Quest cards', body: `The decks hold the quest cards.\n\n${note}` },
@@ -210,8 +260,9 @@ describe('stated vs flagged', () => {
     );
     expect(found.map((f) => [f.a.slug, f.a.quote, f.also?.length ?? 0])).toEqual([['setup', '76 quest cards', 1]]);
   });
-  it('scores a reading stated without the words of the note\'s question lower', () => {
-    const note = '<Unclear id="fee-per-roll" readings={["Pay 1 gold for each roll", "Pay 1 gold once, then roll once per Bazaar"]}>\n\nThe Abjura table sells rolls for gold; how many it costs is not settled.\n\n</Unclear>';
+  it("scores a reading stated without the words of the note's question lower", () => {
+    const note =
+      '<Unclear id="fee-per-roll" readings={["Pay 1 gold for each roll", "Pay 1 gold once, then roll once per Bazaar"]}>\n\nThe Abjura table sells rolls for gold; how many it costs is not settled.\n\n</Unclear>';
     const found = of(
       run([
         { slug: 'abjura', title: 'Abjura', body: note },
@@ -224,8 +275,15 @@ describe('stated vs flagged', () => {
     expect(score('loss')).toBeGreaterThan(score('reroll'));
   });
   it('does not flag a number every reading agrees on', () => {
-    const note = '<Unclear id="bot-specialists" readings={["2 tokens for the Bazaar, chosen", "2 tokens for the Bazaar, at random"]}>\n\nWhich 2 tokens is not stated.\n\n</Unclear>';
-    const found = of(run([{ slug: 'bot', title: 'Bot', body: note }, { slug: 'solo', title: 'Solo', body: 'The Bazaar takes 2 tokens.' }]), 'stated-vs-flagged');
+    const note =
+      '<Unclear id="bot-specialists" readings={["2 tokens for the Bazaar, chosen", "2 tokens for the Bazaar, at random"]}>\n\nWhich 2 tokens is not stated.\n\n</Unclear>';
+    const found = of(
+      run([
+        { slug: 'bot', title: 'Bot', body: note },
+        { slug: 'solo', title: 'Solo', body: 'The Bazaar takes 2 tokens.' },
+      ]),
+      'stated-vs-flagged',
+    );
     expect(found).toEqual([]);
   });
 });
@@ -236,10 +294,20 @@ describe('unlinked doubts', () => {
     expect(found.map((f) => f.a.slug)).toEqual(['tokens']);
   });
   it('finds "see X" in plain words where X holds a note, but not when X is linked', () => {
-    const noted: Page = { slug: 'zara', title: 'Zara', body: '<Unclear id="zara-power">\n\nHer Power is missing from the source.\n\n</Unclear>' };
-    const plain = of(run([noted, { slug: 'church', title: 'Church', body: 'A new hero has Power 2 (for Zara, see Zara).' }]), 'unlinked-doubt');
+    const noted: Page = {
+      slug: 'zara',
+      title: 'Zara',
+      body: '<Unclear id="zara-power">\n\nHer Power is missing from the source.\n\n</Unclear>',
+    };
+    const plain = of(
+      run([noted, { slug: 'church', title: 'Church', body: 'A new hero has Power 2 (for Zara, see Zara).' }]),
+      'unlinked-doubt',
+    );
     expect(plain.map((f) => [f.a.slug, f.a.quote])).toEqual([['church', 'see Zara']]);
-    const linked = of(run([noted, { slug: 'church', title: 'Church', body: 'A new hero has Power 2 (for Zara, see [Zara](zara#unclear-zara-power)).' }]), 'unlinked-doubt');
+    const linked = of(
+      run([noted, { slug: 'church', title: 'Church', body: 'A new hero has Power 2 (for Zara, see [Zara](zara#unclear-zara-power)).' }]),
+      'unlinked-doubt',
+    );
     expect(linked).toEqual([]);
   });
   it('accepts a link to an entry with a note', () => {

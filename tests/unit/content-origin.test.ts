@@ -33,7 +33,9 @@ describe('the rule-tree transform refuses other origins, naming the line', () =>
   const game = gameSchema.parse(parse(readFileSync('tests/fixtures/mini/content/games/now-or-never.yaml', 'utf8')));
   const errorsOf = async (mdx: string) => {
     let errors: { line?: number; message: string }[] = [];
-    await compile(mdx, { remarkPlugins: [() => (tree: unknown) => void (errors = transformRuleTree(tree as never, { game, slugs: new Set(['pass']) }).errors)] });
+    await compile(mdx, {
+      remarkPlugins: [() => (tree: unknown) => void (errors = transformRuleTree(tree as never, { game, slugs: new Set(['pass']) }).errors)],
+    });
     return errors;
   };
 
@@ -43,7 +45,9 @@ describe('the rule-tree transform refuses other origins, naming the line', () =>
     ]);
   });
   it('a link, a link definition and an image by reference', async () => {
-    const errors = await errorsOf('See [the rules](https://example.com/rules).\n\nSee [them][r] and ![map][m].\n\n[r]: //example.com/r\n[m]: https://example.com/m.png');
+    const errors = await errorsOf(
+      'See [the rules](https://example.com/rules).\n\nSee [them][r] and ![map][m].\n\n[r]: //example.com/r\n[m]: https://example.com/m.png',
+    );
     expect(errors.map((e) => [e.line, e.message.split(' ').slice(0, 2).join(' ')])).toEqual([
       [1, 'link "https://example.com/rules"'],
       [5, 'link "//example.com/r"'],

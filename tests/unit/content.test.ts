@@ -17,7 +17,9 @@ describe('content', () => {
 
   for (const game of ['now-or-never', 'vindication', 'forge-war', 'pencilvillage']) {
     it.runIf(haveMaps)(`${game}: every topic of the content map has an entry`, () => {
-      const text = mapOf(game).split(/^## 2\./m)[1]!.split(/^## 3\./m)[0]!;
+      const text = mapOf(game)
+        .split(/^## 2\./m)[1]!
+        .split(/^## 3\./m)[0]!;
       const slugs = new Set<string>();
       for (const m of text.matchAll(/— `([a-z0-9]+(?:-[a-z0-9]+)*)`/g)) slugs.add(m[1]!);
       if (game === 'pencilvillage') for (const m of text.matchAll(/`((?:character|mod)-[a-z0-9-]+)`/g)) slugs.add(m[1]!);
@@ -29,7 +31,9 @@ describe('content', () => {
     });
 
     it.runIf(haveMaps)(`${game}: glossary terms reach the A-Z index`, () => {
-      const glossary = mapOf(game).split(/^## 3\./m)[1]!.split(/^## 4\./m)[0]!;
+      const glossary = mapOf(game)
+        .split(/^## 3\./m)[1]!
+        .split(/^## 4\./m)[0]!;
       const terms = [...glossary.matchAll(/^(?:- (.+?) → `|\| (.+?) \| `)/gm)].map((m) => (m[1] ?? m[2])!.replace(/\s+—.*$/, ''));
       const words = new Set(
         cat.entries.filter((e) => e.game === game).flatMap((e) => [e.data.title, ...e.data.terms, ...e.data.aliases].map(normaliseTerm)),

@@ -9,11 +9,28 @@ describe('english', () => {
     expect(['dice', 'men', 'has'].map(singular)).toEqual(['dice', 'men', 'has']);
   });
   it('reads irregular forms as their lemma, the rest as the singular', () => {
-    expect(['dice', 'men', 'lives', 'children', 'were', 'has', "Dice's"].map(lemma)).toEqual(['die', 'man', 'life', 'child', 'is', 'have', 'die']);
+    expect(['dice', 'men', 'lives', 'children', 'were', 'has', "Dice's"].map(lemma)).toEqual([
+      'die',
+      'man',
+      'life',
+      'child',
+      'is',
+      'have',
+      'die',
+    ]);
     expect(['coins', 'abilities', 'constructor', 'toString'].map(lemma)).toEqual(['coin', 'ability', 'constructor', 'tostring']);
   });
   it('leaves short words, numbers and words that only end in s alone', () => {
-    expect(['gas', 'its', '10', '1000s', 'status', 'axis', 'famous', 'pass'].map(singular)).toEqual(['gas', 'its', '10', '1000', 'status', 'axis', 'famous', 'pass']);
+    expect(['gas', 'its', '10', '1000s', 'status', 'axis', 'famous', 'pass'].map(singular)).toEqual([
+      'gas',
+      'its',
+      '10',
+      '1000',
+      'status',
+      'axis',
+      'famous',
+      'pass',
+    ]);
   });
   it('joins a word family under one Porter stem (the stemmer package)', () => {
     expect(new Set(['search', 'searching', 'searched', 'searches'].map(porterStem))).toEqual(new Set(['search']));

@@ -71,7 +71,14 @@ describe('setupSteps', () => {
       ].join('\n\n'),
     );
     const steps = setupSteps(t, { game: 'now-or-never', slug: 'e' });
-    expect(steps.map((s) => text(s.html))).toEqual(['17 coins', '1 die', 'Shuffle the 9 solo cards.', 'Give the bot 2 specialists.', 'Both.', 'Choose a first player.']);
+    expect(steps.map((s) => text(s.html))).toEqual([
+      '17 coins',
+      '1 die',
+      'Shuffle the 9 solo cards.',
+      'Give the bot 2 specialists.',
+      'Both.',
+      'Choose a first player.',
+    ]);
     expect(steps[2]!.when).toEqual({ 'data-w-solo': '1' });
     expect(steps[2]!.label).toBe('Solo play (bot)');
     expect(steps[4]!.when).toEqual({ 'data-w-solo': '1', 'data-w-seasons': '5' });
@@ -89,11 +96,13 @@ describe('setupSteps', () => {
   });
 
   it('makes each paragraph a step in an entry without a list', async () => {
-    const t = await tree('Put the tiles in the pouch.\n\nDraw <Pick players={{1: "2", 2: "4", other: "6"}} /> tiles.\n\n## Notes\n\nLast one.');
+    const t = await tree(
+      'Put the tiles in the pouch.\n\nDraw <Pick players={{1: "2", 2: "4", other: "6"}} /> tiles.\n\n## Notes\n\nLast one.',
+    );
     expect(setupSteps(t, { game: 'now-or-never', slug: 'p' }).map((s) => s.id.replace(/-[0-9a-z]+$/, ''))).toEqual(['p-1', 'p-2', 'p-3']);
   });
 
-  it("gives a step a new id when its text changes, so a saved tick never lands on another step", async () => {
+  it('gives a step a new id when its text changes, so a saved tick never lands on another step', async () => {
     const before = setupSteps(await tree('1. Put the board out.\n2. Shuffle.'), { game: 'now-or-never', slug: 's' });
     const after = setupSteps(await tree('1. Put the board out.\n2. Shuffle the deck.'), { game: 'now-or-never', slug: 's' });
     expect(after[0]!.id).toBe(before[0]!.id);
@@ -137,7 +146,12 @@ describe('composeGuide', () => {
 describe('choiceSteps', () => {
   it('gives one step per option value that names an entry, with the pair under which it is chosen', () => {
     const steps = choiceSteps(pv);
-    expect(steps.find((s) => s.entry === 'character-erwin-lyme')).toEqual({ id: 'choice-character-erwin-lyme', entry: 'character-erwin-lyme', optionId: 'character', pair: 'character=erwin-lyme' });
+    expect(steps.find((s) => s.entry === 'character-erwin-lyme')).toEqual({
+      id: 'choice-character-erwin-lyme',
+      entry: 'character-erwin-lyme',
+      optionId: 'character',
+      pair: 'character=erwin-lyme',
+    });
     expect(steps.find((s) => s.entry === 'mod-tire')?.pair).toBe('mods-tire=1');
     expect(choiceSteps(non)).toEqual([]);
   });
@@ -152,7 +166,11 @@ describe('optionVariants', () => {
     // Bonus tiles need the epic game; the solo difficulty needs solo.
     expect(optionVariants(fw, 'bonus-tiles').every((v) => v.settings.mode === 'epic')).toBe(true);
     expect(optionVariants(fw, 'solo-difficulty').map((v) => v.settings.solo)).toEqual([true, true, true, true]);
-    expect(optionVariants(pv, 'mods').slice(0, 2).map((v) => [v.label, v.settings.mods])).toEqual([
+    expect(
+      optionVariants(pv, 'mods')
+        .slice(0, 2)
+        .map((v) => [v.label, v.settings.mods]),
+    ).toEqual([
       ['No mods', []],
       ['Mods: Homestead', ['homestead']],
     ]);
@@ -161,7 +179,9 @@ describe('optionVariants', () => {
 
 describe('resolveStatic', () => {
   it('keeps the text of one setup, with no condition attribute left', async () => {
-    const t = await tree('You start with <When solo>4</When><When not solo>3</When> coins and <Pick seasons={{6: "six", other: "fewer"}} /> seasons.\n\n<When solo>\n\nSolo only.\n\n</When>');
+    const t = await tree(
+      'You start with <When solo>4</When><When not solo>3</When> coins and <Pick seasons={{6: "six", other: "fewer"}} /> seasons.\n\n<When solo>\n\nSolo only.\n\n</When>',
+    );
     const solo = fragmentOf(resolveStatic(t.children!, currentTokens(non, { solo: true })));
     expect(solo).toBe('<p>You start with 4 coins and six seasons.</p>\n<p>Solo only.</p>');
     const multi = fragmentOf(resolveStatic(t.children!, currentTokens(non, defaultSettings(non))));
@@ -197,8 +217,10 @@ describe('optionChanges', () => {
     expect(optionChanges(t, non, 'story')).toEqual([]);
   });
 
-  it('compares a list item by item, keeping the entry\'s numbers', async () => {
-    const t = await tree('1. Board.\n2. Deal <Pick players={{1: "1", 2: "2", 3: "3", 4: "4"}} /> cards.\n3. <When solo>Bot board.</When><When not solo>First player.</When>\n4. Supply.');
+  it("compares a list item by item, keeping the entry's numbers", async () => {
+    const t = await tree(
+      '1. Board.\n2. Deal <Pick players={{1: "1", 2: "2", 3: "3", 4: "4"}} /> cards.\n3. <When solo>Bot board.</When><When not solo>First player.</When>\n4. Supply.',
+    );
     const units = optionChanges(t, non, 'solo');
     expect(units).toHaveLength(1);
     expect(units[0]!.variants.map((v) => v.html.replace(/\n/g, ''))).toEqual([
@@ -217,7 +239,7 @@ describe('optionChanges', () => {
   });
 });
 
-describe('optionChanges: the reader\'s value and keyed tables', () => {
+describe("optionChanges: the reader's value and keyed tables", () => {
   it('tags each value with the condition under which a setup has it, one set per condition key', async () => {
     const t = await tree('There are <Pick players={{1: "1", 2: "2", 3: "3", 4: "4"}} /> enemies.\n\n<When solo>\n\nAlone.\n\n</When>');
     expect(optionChanges(t, non, 'players')[0]!.variants.map((v) => v.when)).toEqual([

@@ -32,7 +32,13 @@ describe('a fifth game, added as content only', () => {
     cpSync('tests/fixtures/fifth-game', content, { recursive: true });
     dist = join(dir, 'dist');
     const r = spawnSync('npx', ['astro', 'build'], {
-      env: { ...process.env, RULES_CONTENT_DIR: content, RULES_OUT_DIR: dist, RULES_CACHE_DIR: join(dir, 'cache'), ASTRO_TELEMETRY_DISABLED: '1' },
+      env: {
+        ...process.env,
+        RULES_CONTENT_DIR: content,
+        RULES_OUT_DIR: dist,
+        RULES_CACHE_DIR: join(dir, 'cache'),
+        ASTRO_TELEMETRY_DISABLED: '1',
+      },
       encoding: 'utf8',
     });
     output = `${r.stdout}\n${r.stderr}`;

@@ -55,8 +55,14 @@ describe('page types', () => {
     for (const type of PAGE_TYPES) {
       const want = cases.filter((game) => expected[type.slug](game));
       const paths = pagePaths(cases, type.slug);
-      expect(paths.map((p) => p.props.game), type.slug).toEqual(want);
-      expect(paths.map((p) => p.params.game), type.slug).toEqual(want.map((game) => game.id));
+      expect(
+        paths.map((p) => p.props.game),
+        type.slug,
+      ).toEqual(want);
+      expect(
+        paths.map((p) => p.params.game),
+        type.slug,
+      ).toEqual(want.map((game) => game.id));
     }
     expect(pagePaths(games.map(bare), 'options')).toEqual([]);
     expect(pagePaths(games.map(bare), 'terms')).toHaveLength(games.length);
@@ -66,12 +72,21 @@ describe('page types', () => {
     for (const game of cases) {
       const built = slugs.filter((slug) => pagePaths([game], slug).length > 0);
       const pages = gamePages(game);
-      expect(pages.map((p) => p.slug), game.id).toEqual(built);
+      expect(
+        pages.map((p) => p.slug),
+        game.id,
+      ).toEqual(built);
       for (const page of pages) expect(page.url).toBe(`/${game.id}/${page.slug}/`);
     }
-    const quick = gamePages(games[0]!).filter((p) => p.quick).map((p) => p.slug);
+    const quick = gamePages(games[0]!)
+      .filter((p) => p.quick)
+      .map((p) => p.slug);
     expect(quick).toContain('terms');
     expect(quick).not.toContain('print');
-    expect(gamePages(bare(games[0]!)).filter((p) => p.footer).map((p) => p.slug)).toEqual(['terms', 'unclear', 'table', 'print']);
+    expect(
+      gamePages(bare(games[0]!))
+        .filter((p) => p.footer)
+        .map((p) => p.slug),
+    ).toEqual(['terms', 'unclear', 'table', 'print']);
   });
 });

@@ -3,7 +3,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { cspHash, fileGlob, formatHeadersFile, headerRules, inlineScripts, parseHeadersFile, serveHeaders } from '../../scripts/headers.mjs';
+import {
+  cspHash,
+  fileGlob,
+  formatHeadersFile,
+  headerRules,
+  inlineScripts,
+  parseHeadersFile,
+  serveHeaders,
+} from '../../scripts/headers.mjs';
 
 mkdirSync('tests/.tmp', { recursive: true });
 const dist = mkdtempSync(join('tests/.tmp', 'headers-'));
@@ -32,7 +40,8 @@ describe('dist/_headers', () => {
     expect(scriptHashes).toBe(2);
     const csp = new Map(rules.find(([path]) => path === '/*')![1]).get('Content-Security-Policy')!;
     expect(csp).toContain(`script-src 'self' ${[sha('one()'), sha('two()')].sort().join(' ')};`);
-    for (const directive of ["default-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'"]) expect(csp).toContain(directive);
+    for (const directive of ["default-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'"])
+      expect(csp).toContain(directive);
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
   });
 
@@ -62,9 +71,17 @@ describe('dist/_headers', () => {
   it('reads back what it writes, and gives serve the same rules by file path', () => {
     const { rules } = headerRules(dist);
     expect(parseHeadersFile(`# comment\n\n${formatHeadersFile(rules)}`)).toEqual(rules);
-    expect(['/', '/*', '/_astro/*', '/sw.js', '/game/:slug/'].map(fileGlob)).toEqual(['/index.html', '/**', '/_astro/**', '/sw.js', '/game/*/index.html']);
+    expect(['/', '/*', '/_astro/*', '/sw.js', '/game/:slug/'].map(fileGlob)).toEqual([
+      '/index.html',
+      '/**',
+      '/_astro/**',
+      '/sw.js',
+      '/game/*/index.html',
+    ]);
     const served = serveHeaders(rules);
     expect(served.filter((r) => r.source === '/index.html')).toHaveLength(1); // `/` and `/index.html` name one file
-    expect(served.find((r) => r.source === '/_astro/**')?.headers).toEqual([{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }]);
+    expect(served.find((r) => r.source === '/_astro/**')?.headers).toEqual([
+      { key: 'Cache-Control', value: 'public, max-age=31536000, immutable' },
+    ]);
   });
 });

@@ -8,7 +8,10 @@ import { Searcher } from '../../src/lib/search/query';
 const cat = loadCatalogue();
 const game = cat.games.find((g) => g.id === 'now-or-never')!;
 const other = cat.games.find((g) => g.id === 'forge-war')!;
-const indexes = buildSearchIndexes(cat.games.flatMap((g) => cat.entries.filter((e) => e.game === g.id).map((e) => searchDoc(g, e.slug, e.data, e.body))), cat.games);
+const indexes = buildSearchIndexes(
+  cat.games.flatMap((g) => cat.entries.filter((e) => e.game === g.id).map((e) => searchDoc(g, e.slug, e.data, e.body))),
+  cat.games,
+);
 const index = indexes.get(game.id)!;
 
 describe('index files', () => {
@@ -26,14 +29,21 @@ describe('index files', () => {
   it('gives the same results and answer sentences from the joined index', () => {
     const { rank, text } = splitIndex(index);
     const a = new Searcher(index).search('how many coins do we start with');
-    const b = new Searcher(joinIndex(JSON.parse(JSON.stringify(rank)), JSON.parse(JSON.stringify(text)))).search('how many coins do we start with');
+    const b = new Searcher(joinIndex(JSON.parse(JSON.stringify(rank)), JSON.parse(JSON.stringify(text)))).search(
+      'how many coins do we start with',
+    );
     expect(b).toEqual(a);
     expect(b[0]!.answer).toMatch(/\d/);
   });
   it('refuses the text of another build or another game, naming what differs', () => {
     const { rank, text } = splitIndex(index);
     const edited = { ...text, bodies: text.bodies.map((b, i) => (i === 3 ? `${b} More.` : b)) };
-    expect(() => joinIndex(rank, splitIndex({ ...index, docs: index.docs.map((d, i) => (i === 3 ? [d[0], d[1], d[2], d[3], `${d[4]} More.`] : d)) }).text)).toThrow(/different builds/);
+    expect(() =>
+      joinIndex(
+        rank,
+        splitIndex({ ...index, docs: index.docs.map((d, i) => (i === 3 ? [d[0], d[1], d[2], d[3], `${d[4]} More.`] : d)) }).text,
+      ),
+    ).toThrow(/different builds/);
     expect(() => joinIndex(rank, splitIndex(indexes.get(other.id)!).text)).toThrow(/different builds/);
     expect(() => joinIndex(rank, { ...edited, key: rank.textKey, bodies: text.bodies.slice(1) })).toThrow(/bodies for/);
     expect(() => joinIndex(rank, { ...text, version: 1 as 2 })).toThrow(/version/);

@@ -4,8 +4,33 @@
  * option, duplicate ids, a default that is not a value, labels and CSS written exactly).
  */
 import { describe, expect, it } from 'vitest';
-import { currentTokens, defaultSettings, describeSettings, effectiveSettings, formatOptionValue, isActive, parseOptionValue, parseSettings, sameSettings, serializeSettings, settingsFromForm, visibilityCss, type OptionsGame } from '../../src/lib/options';
-import { conditionLabel, inactiveToken, optionProblems, optionVariants, pickToken, requirementLabel, requirementTokens, setupChips, valueCondition, whenCondition } from '../../src/lib/option-authoring';
+import {
+  currentTokens,
+  defaultSettings,
+  describeSettings,
+  effectiveSettings,
+  formatOptionValue,
+  isActive,
+  parseOptionValue,
+  parseSettings,
+  sameSettings,
+  serializeSettings,
+  settingsFromForm,
+  visibilityCss,
+  type OptionsGame,
+} from '../../src/lib/options';
+import {
+  conditionLabel,
+  inactiveToken,
+  optionProblems,
+  optionVariants,
+  pickToken,
+  requirementLabel,
+  requirementTokens,
+  setupChips,
+  valueCondition,
+  whenCondition,
+} from '../../src/lib/option-authoring';
 
 const game = {
   id: 'test',
@@ -117,9 +142,23 @@ describe('requirements', () => {
     expect(effectiveSettings(game, { mods: ['tire'], players: '3' }).boost).toBe(true);
   });
   it('turns effective values into condition tokens, every multi value and "none" keyed apart', () => {
-    expect(currentTokens(game, {})).toEqual({ solo: '0', players: '2', 'mods-tire': '0', 'mods-glom': '0', 'mods--none': '1', boost: '0', bot: 'off' });
+    expect(currentTokens(game, {})).toEqual({
+      solo: '0',
+      players: '2',
+      'mods-tire': '0',
+      'mods-glom': '0',
+      'mods--none': '1',
+      boost: '0',
+      bot: 'off',
+    });
     expect(currentTokens(game, { solo: true, mods: ['glom'] })).toEqual({
-      solo: '1', players: '1', 'mods-tire': '0', 'mods-glom': '1', 'mods--none': '0', boost: '0', bot: 'easy',
+      solo: '1',
+      players: '1',
+      'mods-tire': '0',
+      'mods-glom': '1',
+      'mods--none': '0',
+      boost: '0',
+      bot: 'easy',
     });
   });
   it('states a requirement as tokens and as words, by kind', () => {
@@ -129,14 +168,23 @@ describe('requirements', () => {
     expect(requirementLabel(game, opt('boost'))).toBe('Mods: Tire, 3 players');
     expect(requirementLabel(game, opt('bot'))).toBe('Solo play');
     expect(requirementLabel(game, opt('players'))).toBe('Multiplayer');
-    expect(requirementLabel(game, { ...opt('boost'), requires: { gone: true, players: ['2', '3'] } } as never)).toBe('gone, 2 players or 3 players');
+    expect(requirementLabel(game, { ...opt('boost'), requires: { gone: true, players: ['2', '3'] } } as never)).toBe(
+      'gone, 2 players or 3 players',
+    );
   });
   it('compares each value of an option with its requirements met', () => {
     const variants = optionVariants(game, 'boost');
-    expect(variants.map((v) => [v.label, v.isDefault])).toEqual([['Boost', true], ['No boost', false]]);
+    expect(variants.map((v) => [v.label, v.isDefault])).toEqual([
+      ['Boost', true],
+      ['No boost', false],
+    ]);
     expect(variants[0]!.settings).toEqual({ solo: false, players: '3', mods: ['tire'], boost: true, bot: 'easy' });
     expect(optionVariants(game, 'bot')[0]!.settings.solo).toBe(true);
-    expect(optionVariants(game, 'mods').map((v) => [v.label, v.isDefault])).toEqual([['No mods', true], ['Mods: Tire', false], ['Mods: Glom', false]]);
+    expect(optionVariants(game, 'mods').map((v) => [v.label, v.isDefault])).toEqual([
+      ['No mods', true],
+      ['Mods: Tire', false],
+      ['Mods: Glom', false],
+    ]);
     expect(optionVariants(game, 'players').map((v) => v.label)).toEqual(['2 players', '3 players']);
     expect(optionVariants(game, 'nothing')).toEqual([]);
   });
@@ -148,7 +196,9 @@ describe('problems of option definitions', () => {
     expect(optionProblems(game)).toEqual([]);
   });
   it('refuses a duplicate option id, at the second one', () => {
-    expect(withOptions([opt('solo'), opt('mods'), { ...opt('solo'), label: 'Again' }])).toEqual([{ path: [2, 'id'], message: 'duplicate option id "solo"' }]);
+    expect(withOptions([opt('solo'), opt('mods'), { ...opt('solo'), label: 'Again' }])).toEqual([
+      { path: [2, 'id'], message: 'duplicate option id "solo"' },
+    ]);
   });
   it('refuses a default that is not one of the values, for a choice and for a multi option', () => {
     expect(withOptions([{ ...opt('players'), default: '5', requires: undefined }])).toEqual([
@@ -161,13 +211,19 @@ describe('problems of option definitions', () => {
   it('refuses a requirement on a multi option that names two values, an unknown value or a boolean', () => {
     const needs = (wanted: unknown) => withOptions([opt('mods'), { ...opt('solo'), id: 'b', requires: { mods: wanted } }]);
     expect(needs('tire')).toEqual([]);
-    expect(needs(['tire', 'glom'])).toEqual([{ path: [1, 'requires', 'mods'], message: 'a requirement on the multi option "mods" names one value' }]);
+    expect(needs(['tire', 'glom'])).toEqual([
+      { path: [1, 'requires', 'mods'], message: 'a requirement on the multi option "mods" names one value' },
+    ]);
     expect(needs('zap')).toEqual([{ path: [1, 'requires', 'mods'], message: 'option "mods" has no value "zap" (values: tire, glom)' }]);
     expect(needs(true)).toEqual([{ path: [1, 'requires', 'mods'], message: 'option "mods" has no value true (values: tire, glom)' }]);
   });
   it('refuses a requirement on a choice value it lacks, and on/off requirements that are not booleans', () => {
-    const needs = (id: string, wanted: unknown) => withOptions([opt('solo'), opt('players'), { ...opt('mods'), requires: { [id]: wanted } }])[0];
-    expect(needs('players', ['3', '4'])).toEqual({ path: [2, 'requires', 'players'], message: 'option "players" has no value "4" (values: 2, 3)' });
+    const needs = (id: string, wanted: unknown) =>
+      withOptions([opt('solo'), opt('players'), { ...opt('mods'), requires: { [id]: wanted } }])[0];
+    expect(needs('players', ['3', '4'])).toEqual({
+      path: [2, 'requires', 'players'],
+      message: 'option "players" has no value "4" (values: 2, 3)',
+    });
     expect(needs('players', true)?.message).toBe('option "players" has no value true (values: 2, 3)');
     expect(needs('players', 3)).toBeUndefined();
     expect(needs('solo', 'yes')).toEqual({ path: [2, 'requires', 'solo'], message: 'option "solo" is on/off: require true or false' });
@@ -209,13 +265,28 @@ describe('labels, conditions and CSS', () => {
     expect(whenCondition(game, 'nope', true)).toBe('names unknown option "nope" (the game\'s options: solo, players, mods, boost, bot)');
   });
   it('labels variant blocks by kind', () => {
-    expect(conditionLabel(game, [{ key: 'solo', tokens: ['0'] }, { key: 'players', tokens: ['2', '1'] }])).toBe('Multiplayer · 2 players or 1 player');
+    expect(
+      conditionLabel(game, [
+        { key: 'solo', tokens: ['0'] },
+        { key: 'players', tokens: ['2', '1'] },
+      ]),
+    ).toBe('Multiplayer · 2 players or 1 player');
     expect(conditionLabel(game, [{ key: 'mods-glom', tokens: ['1'] }])).toBe('Mods: Glom');
     expect(conditionLabel(game, [{ key: 'mods-glom', tokens: ['0'] }])).toBe('Without Glom');
-    expect(conditionLabel(game, [{ key: 'solo', tokens: ['1'] }, { key: 'zz', tokens: ['1'] }])).toBe('Solo play · zz');
+    expect(
+      conditionLabel(game, [
+        { key: 'solo', tokens: ['1'] },
+        { key: 'zz', tokens: ['1'] },
+      ]),
+    ).toBe('Solo play · zz');
   });
   it('names the inactive token, the condition of a value and the <Pick> token by kind', () => {
-    expect([inactiveToken(opt('solo')), inactiveToken(opt('players')), inactiveToken(opt('bot')), inactiveToken(opt('mods'))]).toEqual(['0', '1', 'off', undefined]);
+    expect([inactiveToken(opt('solo')), inactiveToken(opt('players')), inactiveToken(opt('bot')), inactiveToken(opt('mods'))]).toEqual([
+      '0',
+      '1',
+      'off',
+      undefined,
+    ]);
     expect(valueCondition(opt('solo'), 'true')).toEqual({ key: 'solo', tokens: ['1'] });
     expect(valueCondition(opt('solo'), '1')).toEqual({ key: 'solo', tokens: ['1'] });
     expect(valueCondition(opt('solo'), 'false')).toEqual({ key: 'solo', tokens: ['0'] });

@@ -3,11 +3,33 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { parse } from 'yaml';
 import { gameSchema, type Game } from '../../src/schemas/game';
 import {
-  currentTokens, defaultSettings, describeSettings, effectiveSettings, isActive, noneKey, parseOptionValue, parseSettings, sameSettings,
-  serializeSettings, settingsFromForm, visibilityCss, setupQuery, sharedOptionIds, shownSettings, type OptionsGame, type Settings,
+  currentTokens,
+  defaultSettings,
+  describeSettings,
+  effectiveSettings,
+  isActive,
+  noneKey,
+  parseOptionValue,
+  parseSettings,
+  sameSettings,
+  serializeSettings,
+  settingsFromForm,
+  visibilityCss,
+  setupQuery,
+  sharedOptionIds,
+  shownSettings,
+  type OptionsGame,
+  type Settings,
 } from '../../src/lib/options';
 import {
-  conditionLabel, optionProblems, pickToken, requirementLabel, setupChips, whenCondition, inactiveToken, requirementTokens,
+  conditionLabel,
+  optionProblems,
+  pickToken,
+  requirementLabel,
+  setupChips,
+  whenCondition,
+  inactiveToken,
+  requirementTokens,
   valueCondition,
 } from '../../src/lib/option-authoring';
 
@@ -21,7 +43,7 @@ const vin = load('vindication');
 /** A small deterministic random generator (the same cases every run). */
 function random(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 /** A random valid setting of every option of a game. */
@@ -44,7 +66,8 @@ function junk(rnd: () => number, depth = 0): unknown {
   if (pick < 8) return Array.from({ length: Math.floor(rnd() * 4) }, () => junk(rnd, depth + 1));
   const obj = JSON.parse('{"__proto__": {"solo": true}, "constructor": 1}') as Record<string, unknown>;
   Object.assign(obj, { toString: 1, valueOf: { toString: 1 } });
-  for (let i = 0; i < 3; i++) obj[['solo', 'mods', 'players', 'character', 'seasons', 'mode', 'x'][Math.floor(rnd() * 7)]!] = junk(rnd, depth + 1);
+  for (let i = 0; i < 3; i++)
+    obj[['solo', 'mods', 'players', 'character', 'seasons', 'mode', 'x'][Math.floor(rnd() * 7)]!] = junk(rnd, depth + 1);
   return obj;
 }
 
@@ -62,7 +85,10 @@ function isValidSetting(game: Game, s: Settings): boolean {
 describe('parseSettings', () => {
   it('reads booleans, choices and multi lists from a query string', () => {
     expect(parseSettings(non, new URLSearchParams('solo=1&seasons=5&players=3'))).toEqual({ solo: true, seasons: '5', players: '3' });
-    expect(parseSettings(pv, new URLSearchParams('character=erwin-lyme&mods=tire,glom'))).toEqual({ character: 'erwin-lyme', mods: ['glom', 'tire'] });
+    expect(parseSettings(pv, new URLSearchParams('character=erwin-lyme&mods=tire,glom'))).toEqual({
+      character: 'erwin-lyme',
+      mods: ['glom', 'tire'],
+    });
   });
   it('ignores unknown options and invalid values', () => {
     expect(parseSettings(non, new URLSearchParams('solo=maybe&seasons=7&players=9&colour=red'))).toEqual({});
@@ -165,7 +191,14 @@ describe('serializeSettings', () => {
   });
   it('reads a form the way it reads a URL', () => {
     const form: Record<string, string[]> = { solo: ['1'], seasons: ['4'], players: ['3'] };
-    expect(settingsFromForm(non, (id) => form[id] ?? [])).toEqual({ solo: true, seasons: '4', players: '3', story: false, underground: false, reroll: false });
+    expect(settingsFromForm(non, (id) => form[id] ?? [])).toEqual({
+      solo: true,
+      seasons: '4',
+      players: '3',
+      story: false,
+      underground: false,
+      reroll: false,
+    });
     expect(settingsFromForm(pv, (id) => (id === 'mods' ? ['tire', 'nope'] : []))).toEqual({ mods: ['tire'] });
   });
 });
@@ -181,32 +214,53 @@ describe('requirements', () => {
     expect(currentTokens(fw, { mode: 'epic', 'bonus-tiles': true })['bonus-tiles']).toBe('1');
   });
   it('resolves a chain of requirements', () => {
-    const chain: OptionsGame = { id: 'x', options: [
-      { id: 'a', label: 'A', offLabel: 'No A', type: 'boolean' as const, default: false },
-      { id: 'b', label: 'B', offLabel: 'No B', type: 'boolean' as const, default: true, requires: { a: true } },
-      { id: 'c', label: 'C', offLabel: 'No C', type: 'boolean' as const, default: true, requires: { b: true } },
-    ] };
+    const chain: OptionsGame = {
+      id: 'x',
+      options: [
+        { id: 'a', label: 'A', offLabel: 'No A', type: 'boolean' as const, default: false },
+        { id: 'b', label: 'B', offLabel: 'No B', type: 'boolean' as const, default: true, requires: { a: true } },
+        { id: 'c', label: 'C', offLabel: 'No C', type: 'boolean' as const, default: true, requires: { b: true } },
+      ],
+    };
     expect(effectiveSettings(chain, {})).toEqual({ a: false, b: false, c: false });
     expect(effectiveSettings(chain, { a: true })).toEqual({ a: true, b: true, c: true });
   });
   it('labels what a requirement asks', () => {
-    expect(requirementLabel(fw, fw.options.find((o) => o.id === 'bonus-tiles')!)).toBe('Epic game (3 stages)');
-    expect(requirementLabel(fw, fw.options.find((o) => o.id === 'players')!)).toBe('Multiplayer');
+    expect(
+      requirementLabel(
+        fw,
+        fw.options.find((o) => o.id === 'bonus-tiles')!,
+      ),
+    ).toBe('Epic game (3 stages)');
+    expect(
+      requirementLabel(
+        fw,
+        fw.options.find((o) => o.id === 'players')!,
+      ),
+    ).toBe('Multiplayer');
   });
   it('refuses a requirement on an unknown option or value, naming the path', () => {
     const bad = (requires: Record<string, unknown>) =>
       optionProblems({ id: 'fw', options: fw.options.map((o) => (o.id === 'bonus-tiles' ? { ...o, requires } : o)) as Game['options'] });
     expect(bad({ mode: 'epik' })).toEqual([{ path: [3, 'requires', 'mode'], message: expect.stringContaining('has no value "epik"') }]);
-    expect(bad({ moode: 'epic' })).toEqual([{ path: [3, 'requires', 'moode'], message: expect.stringContaining('unknown option "moode"') }]);
+    expect(bad({ moode: 'epic' })).toEqual([
+      { path: [3, 'requires', 'moode'], message: expect.stringContaining('unknown option "moode"') },
+    ]);
     expect(bad({ solo: 'yes' })).toEqual([{ path: [3, 'requires', 'solo'], message: expect.stringContaining('is on/off') }]);
     expect(bad({ mode: 'epic' })).toEqual([]);
   });
   it('refuses a cycle of requirements', () => {
-    const cyc: OptionsGame = { id: 'x', options: [
-      { id: 'a', label: 'A', offLabel: 'No A', type: 'boolean' as const, default: false, requires: { b: true } },
-      { id: 'b', label: 'B', offLabel: 'No B', type: 'boolean' as const, default: false, requires: { a: true } },
-    ] };
-    expect(optionProblems(cyc).map((p) => p.message)).toEqual(['the requirements of "a" form a cycle', 'the requirements of "b" form a cycle']);
+    const cyc: OptionsGame = {
+      id: 'x',
+      options: [
+        { id: 'a', label: 'A', offLabel: 'No A', type: 'boolean' as const, default: false, requires: { b: true } },
+        { id: 'b', label: 'B', offLabel: 'No B', type: 'boolean' as const, default: false, requires: { a: true } },
+      ],
+    };
+    expect(optionProblems(cyc).map((p) => p.message)).toEqual([
+      'the requirements of "a" form a cycle',
+      'the requirements of "b" form a cycle',
+    ]);
     expect(() => effectiveSettings(cyc, {})).not.toThrow();
   });
   it('every real game file is free of problems', () => {
@@ -260,12 +314,22 @@ describe('conditions of <When> and <Pick>', () => {
     expect(inactiveToken(non.options.find((o) => o.id === 'players')!)).toBe('1');
     expect(inactiveToken(fw.options.find((o) => o.id === 'bonus-tiles')!)).toBe('0');
     expect(inactiveToken(mods)).toBeUndefined();
-    expect(requirementTokens(fw, fw.options.find((o) => o.id === 'bonus-tiles')!)).toEqual({ mode: ['epic'] });
+    expect(
+      requirementTokens(
+        fw,
+        fw.options.find((o) => o.id === 'bonus-tiles')!,
+      ),
+    ).toEqual({ mode: ['epic'] });
   });
   it('picks from booleans and choices, not from multi options', () => {
     const solo = non.options.find((o) => o.id === 'solo')!;
     expect(pickToken(solo, 'true')).toEqual({ picks: true, token: '1' });
-    expect(pickToken(pv.options.find((o) => o.id === 'mods')!, 'tire')).toEqual({ picks: false });
+    expect(
+      pickToken(
+        pv.options.find((o) => o.id === 'mods')!,
+        'tire',
+      ),
+    ).toEqual({ picks: false });
   });
 });
 

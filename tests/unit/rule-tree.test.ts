@@ -13,7 +13,9 @@ const slugs = new Set(['pass', 'seasons']);
 async function run(mdx: string): Promise<{ report: RuleReport; js: string }> {
   let report!: RuleReport;
   const js = String(
-    await compile(mdx, { remarkPlugins: [remarkGfm, () => (tree: unknown) => void (report = transformRuleTree(tree as never, { game, slugs }))] }),
+    await compile(mdx, {
+      remarkPlugins: [remarkGfm, () => (tree: unknown) => void (report = transformRuleTree(tree as never, { game, slugs }))],
+    }),
   );
   return { report, js };
 }

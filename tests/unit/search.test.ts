@@ -15,9 +15,16 @@ import { editDistance, indexWords, queryWords, stem } from '../../src/lib/search
 import { LIGHT_WORDS } from '../../src/lib/search/config';
 
 const cat = loadCatalogue();
-const indexes = buildSearchIndexes(cat.games.flatMap((g) => cat.entries.filter((e) => e.game === g.id).map((e) => searchDoc(g, e.slug, e.data, e.body))), cat.games);
+const indexes = buildSearchIndexes(
+  cat.games.flatMap((g) => cat.entries.filter((e) => e.game === g.id).map((e) => searchDoc(g, e.slug, e.data, e.body))),
+  cat.games,
+);
 const searchers = new Map(cat.games.map((g) => [g.id, new Searcher(indexes.get(g.id)!)]));
-const slugs = (game: string, q: string, limit = 3) => searchers.get(game)!.search(q, { limit }).map((r) => r.url.split('/')[2]);
+const slugs = (game: string, q: string, limit = 3) =>
+  searchers
+    .get(game)!
+    .search(q, { limit })
+    .map((r) => r.url.split('/')[2]);
 
 describe('text', () => {
   it('normalises case, accents, possessives, hyphens and plurals alike in queries and entries', () => {
@@ -118,14 +125,14 @@ describe('ranking', () => {
     const answered = queries.filter(({ q, game, answers }) => slugs(game, q).some((s) => answers.includes(s!)));
     expect(answered.length / queries.length).toBeGreaterThanOrEqual(0.95);
   });
-  it('matches players\' words through synonyms and typos through edit distance', () => {
+  it("matches players' words through synonyms and typos through edit distance", () => {
     expect(slugs('now-or-never', 'xp')).toContain('experience');
     expect(slugs('forge-war', 'stirkes')).toContain('strikes');
   });
   it('finds a word still being typed as a prefix', () => {
     expect(slugs('now-or-never', 'retre')).toContain('retreat');
   });
-  it('matches a word\'s root through a derivational ending, both ways', () => {
+  it("matches a word's root through a derivational ending, both ways", () => {
     const s = searchers.get('pencilvillage')!;
     const forms = (word: string) => s.candidates(word, false).map((c) => s.index.vocab[c.term]);
     expect(forms('production')).toContain('produce');
@@ -138,12 +145,16 @@ describe("players' own phrasings (frontmatter asked)", () => {
   const doc = (slug: string, data: Partial<{ title: string; aliases: string[]; asked: string[] }>) =>
     searchDoc({ id: 'g', title: 'G' }, slug, { title: slug, summary: 'A summary.', aliases: [], terms: [], ...data }, 'Body text.');
   const small = new Searcher(
-    buildSearchIndexes([doc('relics', { aliases: ['artifact'] }), doc('recharging', { asked: ['item ran out of uses'] }), doc('other', { asked: ['artifact shop'] })]).get('g')!,
+    buildSearchIndexes([
+      doc('relics', { aliases: ['artifact'] }),
+      doc('recharging', { asked: ['item ran out of uses'] }),
+      doc('other', { asked: ['artifact shop'] }),
+    ]).get('g')!,
   );
-  it('leads a player\'s words to the entry that lists them', () => {
+  it("leads a player's words to the entry that lists them", () => {
     expect(small.search('my item ran out', { limit: 1 })[0]!.url).toBe('/g/recharging/');
   });
-  it('weighs an alias (the game\'s own name) above a phrasing', () => {
+  it("weighs an alias (the game's own name) above a phrasing", () => {
     expect(small.search('artifact', { limit: 2 }).map((r) => r.url)).toEqual(['/g/relics/', '/g/other/']);
   });
 });
@@ -167,10 +178,10 @@ describe('SearchSet', () => {
 describe('all games', () => {
   const all = new SearchSet(searchers);
   const top = (q: string) => all.search(q, { limit: 3 }).map((r) => r.url);
-  it('ranks a close match on one game\'s title above a weak match in another (one idf scale for every index)', () => {
+  it("ranks a close match on one game's title above a weak match in another (one idf scale for every index)", () => {
     expect(top('stirkes')[0]).toBe('/forge-war/strikes/');
   });
-  it('puts every game\'s entry the query names word for word before passing mentions of the word', () => {
+  it("puts every game's entry the query names word for word before passing mentions of the word", () => {
     // "coins" is Now or Never's Coins and an alias of Gold in Forge War and Pencilvillage; Now or Never's other
     // entries that only mention coins come after all three.
     expect(new Set(top('coins'))).toEqual(new Set(['/now-or-never/coins/', '/forge-war/gold/', '/pencilvillage/gold/']));
@@ -187,7 +198,7 @@ describe('all games', () => {
     expect(all.search('victory', { game: 'vindication', limit: 3 }).map((r) => r.url)).toContain('/vindication/honor/');
     expect(all.search('victory', { game: 'forge-war', limit: 3 }).map((r) => r.url)).toContain('/forge-war/prestige-points/');
   });
-  it('shows each result\'s game', () => {
+  it("shows each result's game", () => {
     expect(all.search('setup').every((r) => r.gameTitle.length > 0)).toBe(true);
   });
 });
@@ -206,8 +217,15 @@ describe('symbols and question phrasing', () => {
     expect(slugs('vindication', 'jewlcrafter crystals')).toContain('jewelcrafter');
   });
   it('pairs each number of a query with the word it counts', () => {
-    expect(numberPairs(queryWords('lose 5 hearts get 5 coins').words)).toEqual([[1, 2], [3, 4]]);
-    expect(numberPairs(queryWords('quests cost 0 1 or 2 gold').words)).toEqual([[2, 5], [3, 5], [4, 5]]);
+    expect(numberPairs(queryWords('lose 5 hearts get 5 coins').words)).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+    expect(numberPairs(queryWords('quests cost 0 1 or 2 gold').words)).toEqual([
+      [2, 5],
+      [3, 5],
+      [4, 5],
+    ]);
     expect(numberPairs(queryWords('hexes 61').words)).toEqual([[1, 0]]);
     expect(numberPairs(queryWords('mill production').words)).toEqual([]);
   });
@@ -251,21 +269,27 @@ describe('entries for one choice of a play option', () => {
     const d = index.docs.findIndex((x) => x[0] === '/now-or-never/story-setup/');
     expect(index.phrases[d]).not.toContain('book');
     expect(index.phrases[d]).toContain('chapter book');
-    const named = new SearchSet(searchers).search('book', { limit: 8 }).filter((r) => r.named).map((r) => r.url);
+    const named = new SearchSet(searchers)
+      .search('book', { limit: 8 })
+      .filter((r) => r.named)
+      .map((r) => r.url);
     expect(named).toContain('/now-or-never/books/');
     expect(named).not.toContain('/now-or-never/story-setup/');
     // Nor is any entry: Heroes tracker's "how many heroes can i have" is "hero", which names Heroes.
     expect(slugs('pencilvillage', 'how do i get heroes')[0]).toBe('heroes');
   });
-  it('come first when the reader\'s setup has that choice (solo on, that character)', () => {
+  it("come first when the reader's setup has that choice (solo on, that character)", () => {
     const all = new SearchSet(searchers);
-    const top = (q: string, game: string, setup: Record<string, unknown>) => all.search(q, { game, limit: 3, setups: { [game]: setup } }).map((r) => r.url.split('/')[2]);
+    const top = (q: string, game: string, setup: Record<string, unknown>) =>
+      all.search(q, { game, limit: 3, setups: { [game]: setup } }).map((r) => r.url.split('/')[2]);
     expect(top('season end', 'now-or-never', {})[0]).not.toBe('solo-season-end');
     expect(top('season end', 'now-or-never', { solo: true })[0]).toBe('solo-season-end');
     expect(top('season end', 'now-or-never', { solo: false })[0]).not.toBe('solo-season-end');
     expect(top('stealth', 'pencilvillage', { character: 'malikai' }).slice(0, 2)).toEqual(['stealth', 'character-malikai']);
     // All games: each game's own setup.
-    expect(all.search('season end', { limit: 1, setups: { 'now-or-never': { solo: true } } })[0]!.url).toBe('/now-or-never/solo-season-end/');
+    expect(all.search('season end', { limit: 1, setups: { 'now-or-never': { solo: true } } })[0]!.url).toBe(
+      '/now-or-never/solo-season-end/',
+    );
   });
   it('know a setup by option and value: a choice, a list, an option on; anything else matches nothing', () => {
     expect(inSetup({ character: 'malikai' }, 'character', 'malikai')).toBe(true);
@@ -287,7 +311,9 @@ describe('entries for one choice of a play option', () => {
 describe('answer in the list', () => {
   it('shows the sentence holding the number a lookup asks for', () => {
     const r = searchers.get('now-or-never')!.search('how many coins does each player get at setup', { limit: 1 })[0]!;
-    const text = resultSnippet(r, () => '').map((p) => p.text).join('');
+    const text = resultSnippet(r, () => '')
+      .map((p) => p.text)
+      .join('');
     expect(r.url).toBe('/now-or-never/setup-player-area/');
     expect(text).toContain('17 coins');
   });
@@ -297,7 +323,7 @@ describe('closest entries to a missing address (404)', () => {
   const all = new SearchSet(searchers);
   const games = cat.games.map((g) => g.id);
   const closest = (path: string) => closestEntries(all, path, games).map((r) => r.url);
-  it('puts the mistyped slug\'s nearest entry first', () => {
+  it("puts the mistyped slug's nearest entry first", () => {
     expect(closest('/forge-war/strikse/')[0]).toBe('/forge-war/strikes/');
     expect(closest('/now-or-never/warp-stones-rule/')[0]).toBe('/now-or-never/warp-stone/');
   });

@@ -88,7 +88,8 @@ describe('limits are numbers the pages can say', () => {
     const slugs = Array.from({ length: storage.PIN_LIMIT + 1 }, (_, i) => `rule-${i}`);
     localStorage.setItem('rules:pins:now-or-never', JSON.stringify(slugs));
     expect(storage.readPins('now-or-never')).toHaveLength(storage.PIN_LIMIT);
-    for (let i = 0; i < storage.RECENT_LIMIT + 2; i++) storage.pushRecent({ url: `/now-or-never/rule-${i}/`, title: `Rule ${i}`, game: 'Now or Never' });
+    for (let i = 0; i < storage.RECENT_LIMIT + 2; i++)
+      storage.pushRecent({ url: `/now-or-never/rule-${i}/`, title: `Rule ${i}`, game: 'Now or Never' });
     expect(storage.readRecent()).toHaveLength(storage.RECENT_LIMIT);
     expect(storage.readRecent()[0]!.title).toBe(`Rule ${storage.RECENT_LIMIT + 1}`);
   });

@@ -57,7 +57,12 @@ describe('recently viewed', () => {
     for (let i = 0; i < 10; i++) storage.pushRecent(item(i));
     expect(storage.readRecent().map((x) => x.title)).toEqual([9, 8, 7, 6, 5, 4, 3, 2].map((i) => `Entry ${i}`));
     storage.pushRecent(item(5));
-    expect(storage.readRecent().map((x) => x.title).slice(0, 3)).toEqual(['Entry 5', 'Entry 9', 'Entry 8']);
+    expect(
+      storage
+        .readRecent()
+        .map((x) => x.title)
+        .slice(0, 3),
+    ).toEqual(['Entry 5', 'Entry 9', 'Entry 8']);
     expect(storage.readRecent()).toHaveLength(8);
   });
   it('drops items that are no entry path or lack a title or game, and reads at most 8', () => {
@@ -111,7 +116,10 @@ describe('pins, ticks and rulings', () => {
     expect(storage.readPins('g')).toEqual(['b', 'a']);
     put('rules:pins:g', ['ok-1', 'Bad', 'a--b', '-a', 'x'.repeat(101), 'y'.repeat(100), 5, '']);
     expect(storage.readPins('g')).toEqual(['ok-1', 'y'.repeat(100)]);
-    put('rules:pins:g', Array.from({ length: 60 }, (_, i) => `p${i}`));
+    put(
+      'rules:pins:g',
+      Array.from({ length: 60 }, (_, i) => `p${i}`),
+    );
     expect(storage.readPins('g')).toHaveLength(50);
     expect(storage.readPins('other')).toEqual([]);
     put('rules:pins:g', { a: 1 });

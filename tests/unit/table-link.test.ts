@@ -8,7 +8,13 @@ import { parse } from 'yaml';
 import { gameSchema } from '../../src/schemas/game';
 import { defaultSettings, parseSettings, setupQuery, shownSettings } from '../../src/lib/options';
 import {
-  MAX_TABLE_FRAGMENT, decodeJson, encodeJson, fromBase64Url, readTableFragment, tableFragment, toBase64Url,
+  MAX_TABLE_FRAGMENT,
+  decodeJson,
+  encodeJson,
+  fromBase64Url,
+  readTableFragment,
+  tableFragment,
+  toBase64Url,
 } from '../../src/lib/table-link';
 
 const non = gameSchema.parse(parse(readFileSync('content/games/now-or-never.yaml', 'utf8')));
@@ -16,8 +22,12 @@ const non = gameSchema.parse(parse(readFileSync('content/games/now-or-never.yaml
 describe('base64url', () => {
   it('round-trips every byte value at every position and length, as Node encodes it', () => {
     let s = 7;
-    const rnd = () => ((s = (s * 1664525 + 1013904223) >>> 0) >>> 24);
-    const cases: Uint8Array[] = [new Uint8Array(0), Uint8Array.from({ length: 256 }, (_, i) => i), Uint8Array.from({ length: 256 }, (_, i) => 255 - i)];
+    const rnd = () => (s = (s * 1664525 + 1013904223) >>> 0) >>> 24;
+    const cases: Uint8Array[] = [
+      new Uint8Array(0),
+      Uint8Array.from({ length: 256 }, (_, i) => i),
+      Uint8Array.from({ length: 256 }, (_, i) => 255 - i),
+    ];
     // Each byte value last in a run of 1 to 4 bytes: it lands in every position of a base64 group.
     for (let b = 0; b < 256; b++)
       for (let len = 1; len <= 4; len++) cases.push(Uint8Array.from({ length: len }, (_, i) => (i === len - 1 ? b : rnd())));

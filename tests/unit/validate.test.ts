@@ -17,7 +17,14 @@ const entry = (slug: string, data: Record<string, unknown> = {}): EntryRecord =>
   game: 'now-or-never',
   slug,
   file: `content/now-or-never/${slug}.mdx`,
-  data: entrySchema.parse({ title: slug, section: 'overview', order: place++, summary: 'A full sentence of summary.', related: ['pass'], ...data }),
+  data: entrySchema.parse({
+    title: slug,
+    section: 'overview',
+    order: place++,
+    summary: 'A full sentence of summary.',
+    related: ['pass'],
+    ...data,
+  }),
 });
 
 describe('entrySchema', () => {
@@ -63,13 +70,33 @@ describe('gameProblems', () => {
 
 describe('validateSite', () => {
   it('reports two entries at the same place in a section, on the second', () => {
-    expect(validateSite(games, [entry('pass', { related: ['seasons'], order: 2 }), entry('seasons', { order: 2 }), entry('production', { order: 2, section: 'setup' })])).toEqual([
-      { file: 'content/now-or-never/seasons.mdx', field: 'order', message: 'order 2 is also content/now-or-never/pass.mdx\'s place in section "overview"; give each entry of a section its own' },
+    expect(
+      validateSite(games, [
+        entry('pass', { related: ['seasons'], order: 2 }),
+        entry('seasons', { order: 2 }),
+        entry('production', { order: 2, section: 'setup' }),
+      ]),
+    ).toEqual([
+      {
+        file: 'content/now-or-never/seasons.mdx',
+        field: 'order',
+        message: 'order 2 is also content/now-or-never/pass.mdx\'s place in section "overview"; give each entry of a section its own',
+      },
     ]);
   });
   it('skips the checks of fields that failed their schema (reported once, by the schema)', () => {
-    const broken = { ...entry('seasons'), invalid: new Set(['section', 'title']), data: { ...entry('seasons').data, section: '', title: '' } };
-    expect(validateSite(games, [entry('pass', { related: ['seasons'] }), broken, { ...broken, slug: 'other', file: 'content/now-or-never/other.mdx' }])).toEqual([]);
+    const broken = {
+      ...entry('seasons'),
+      invalid: new Set(['section', 'title']),
+      data: { ...entry('seasons').data, section: '', title: '' },
+    };
+    expect(
+      validateSite(games, [
+        entry('pass', { related: ['seasons'] }),
+        broken,
+        { ...broken, slug: 'other', file: 'content/now-or-never/other.mdx' },
+      ]),
+    ).toEqual([]);
   });
   it('accepts a consistent site', () => {
     expect(validateSite(games, [entry('pass', { related: ['seasons'] }), entry('seasons')])).toEqual([]);
@@ -85,7 +112,11 @@ describe('validateSite', () => {
   it('reports a game synonym that leads to no term of the game, by its path', () => {
     const withSynonyms = [{ ...games[0]!, synonyms: { vp: ['seasons'], hp: ['hartz'] } }];
     expect(validateSite(withSynonyms, [entry('pass', { related: ['seasons'] }), entry('seasons')])).toEqual([
-      { file: 'content/games/now-or-never.yaml', field: 'synonyms.hp.0', message: '"hartz" is not a word of any title, alias or term in now-or-never' },
+      {
+        file: 'content/games/now-or-never.yaml',
+        field: 'synonyms.hp.0',
+        message: '"hartz" is not a word of any title, alias or term in now-or-never',
+      },
     ]);
   });
   it('reports an alias that two entries claim, and duplicate or reserved slugs', () => {
@@ -122,11 +153,17 @@ describe('site links and anchors', () => {
     { game: 'now-or-never', slug: 'pass', anchors: entryAnchors(tree) },
     { game: 'vindication', slug: 'pass', anchors: new Set() },
   ]);
-  it('knows an entry page\'s headings (numbered when repeated, as the pipeline numbers them) and notes', () => {
+  it("knows an entry page's headings (numbered when repeated, as the pipeline numbers them) and notes", () => {
     expect([...entryAnchors(tree)]).toEqual(['passing-early', 'passing-early-1', 'unclear-bot-pass']);
   });
-  it('accepts the site\'s pages and anchors, with or without the slash or a query', () => {
-    for (const [path, fragment] of [['/'], ['/search/?q=pass'], ['/now-or-never/terms/'], ['/now-or-never/pass'], ['/now-or-never/pass/', 'unclear-bot-pass']] as const)
+  it("accepts the site's pages and anchors, with or without the slash or a query", () => {
+    for (const [path, fragment] of [
+      ['/'],
+      ['/search/?q=pass'],
+      ['/now-or-never/terms/'],
+      ['/now-or-never/pass'],
+      ['/now-or-never/pass/', 'unclear-bot-pass'],
+    ] as const)
       expect(linkProblem(site, path, fragment), path).toBeUndefined();
   });
   it('names a missing path, a missing anchor, and a fragment on a page that is not an entry', () => {
@@ -135,20 +172,33 @@ describe('site links and anchors', () => {
     expect(linkProblem(site, '/now-or-never/pass/', 'passing-late')).toBe(
       'no #passing-late on /now-or-never/pass/ (its anchors: #passing-early, #passing-early-1, #unclear-bot-pass)',
     );
-    expect(linkProblem(site, '/now-or-never/terms/', 'p')).toBe('/now-or-never/terms/ is not a rule entry: link the page without a #fragment');
+    expect(linkProblem(site, '/now-or-never/terms/', 'p')).toBe(
+      '/now-or-never/terms/ is not a rule entry: link the page without a #fragment',
+    );
   });
   it('checks a link within the entry (#fragment) against its own anchors', () => {
     const body = parseEntryBody('## Passing early\n\nSee [above](#passing-early) and [below](#nowhere).\n');
     const report = transformRuleTree(body as never, { game: games[0]!, slugs: new Set(['pass']), site, slug: 'pass' });
-    expect(report.errors).toEqual([{ line: 3, message: 'link "#nowhere": no #nowhere on /now-or-never/pass/ (its anchors: #passing-early, #passing-early-1, #unclear-bot-pass)' }]);
+    expect(report.errors).toEqual([
+      {
+        line: 3,
+        message: 'link "#nowhere": no #nowhere on /now-or-never/pass/ (its anchors: #passing-early, #passing-early-1, #unclear-bot-pass)',
+      },
+    ]);
   });
   it('refuses a <When> that cannot show inside another, and accepts one that narrows it', () => {
-    const body = parseEntryBody('<When seasons={[5, 4]}>\n\n<When seasons={4}>\n\nok\n\n</When>\n\n<When seasons={6}>\n\nnever\n\n</When>\n\n</When>\n');
+    const body = parseEntryBody(
+      '<When seasons={[5, 4]}>\n\n<When seasons={4}>\n\nok\n\n</When>\n\n<When seasons={6}>\n\nnever\n\n</When>\n\n</When>\n',
+    );
     const report = transformRuleTree(body as never, { game: games[0]!, slugs: new Set() });
-    expect(report.errors).toEqual([{ line: 9, message: 'this <When> can never show: it asks for 6 seasons (full game) inside a <When> for 5 seasons or 4 seasons' }]);
+    expect(report.errors).toEqual([
+      { line: 9, message: 'this <When> can never show: it asks for 6 seasons (full game) inside a <When> for 5 seasons or 4 seasons' },
+    ]);
   });
   it('knows what requirements rule out: no 3 players in solo (players needs multiplayer), on one <When> or nested', () => {
-    const body = parseEntryBody('<When solo>\n\n<When players={3}>\n\nnever\n\n</When>\n\n<When not players={3}>\n\nshown\n\n</When>\n\n</When>\n\n<When solo players={[3, 4]}>\n\nnever\n\n</When>\n');
+    const body = parseEntryBody(
+      '<When solo>\n\n<When players={3}>\n\nnever\n\n</When>\n\n<When not players={3}>\n\nshown\n\n</When>\n\n</When>\n\n<When solo players={[3, 4]}>\n\nnever\n\n</When>\n',
+    );
     const report = transformRuleTree(body as never, { game: games[0]!, slugs: new Set() });
     expect(report.errors.map((e) => `${e.line}: ${e.message}`)).toEqual([
       '3: this <When> can never show: it asks for 3 players inside a <When> for Solo play (bot)',

@@ -53,7 +53,12 @@ function choiceOption(game: Partial<Pick<Game, 'options' | 'sections'>>, slug: s
 }
 
 /** The index's view of one entry: its fields and the plain text of its MDX body. */
-export function searchDoc(game: { id: string; title: string } & Partial<Pick<Game, 'options' | 'sections'>>, slug: string, data: IndexedEntry, body: string): SearchDoc {
+export function searchDoc(
+  game: { id: string; title: string } & Partial<Pick<Game, 'options' | 'sections'>>,
+  slug: string,
+  data: IndexedEntry,
+  body: string,
+): SearchDoc {
   const { text, headings } = mdxToText(body);
   const option = choiceOption(game, slug, data.section);
   return {
@@ -174,7 +179,16 @@ export interface GameSynonyms {
 export function buildSearchIndexes(all: readonly SearchDoc[], games: readonly GameSynonyms[] = []): Map<string, SearchIndex> {
   const totals = totalsOf(all);
   const ids = [...new Set(all.map((d) => d.game))];
-  return new Map(ids.map((g) => [g, buildSearchIndex(all.filter((d) => d.game === g), totals, games.find((x) => x.id === g)?.synonyms)]));
+  return new Map(
+    ids.map((g) => [
+      g,
+      buildSearchIndex(
+        all.filter((d) => d.game === g),
+        totals,
+        games.find((x) => x.id === g)?.synonyms,
+      ),
+    ]),
+  );
 }
 
 /** A synonym table as index words: each key and each of its words normalised and stemmed, empty ones dropped. */
@@ -189,7 +203,11 @@ function synonymWords(table: Readonly<Record<string, readonly string[]>>): Recor
 }
 
 /** Builds the index from the docs, in any order (they are sorted by game and slug, so the output is stable). */
-function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals, gameSynonyms?: Readonly<Record<string, readonly string[]>>): SearchIndex {
+function buildSearchIndex(
+  input: readonly SearchDoc[],
+  totals?: Totals,
+  gameSynonyms?: Readonly<Record<string, readonly string[]>>,
+): SearchIndex {
   const docs = [...input].sort((a, b) => (a.game === b.game ? (a.slug < b.slug ? -1 : 1) : a.game < b.game ? -1 : 1));
   const games: [string, string][] = [];
   const gameIdx = new Map<string, number>();
@@ -228,7 +246,12 @@ function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals, gameSyno
     if (WORDNET_SENSES > 0) {
       // WordNet synonyms of the words that name the entry (title, aliases, terms) that the entry does not use.
       const naming = new Set([doc.title, ...doc.aliases, ...doc.terms].flatMap(indexWords));
-      const extra = new Set([...naming].flatMap((w) => synonyms(w, WORDNET_SENSES)).map(stem).filter((w) => !counts.has(w) && !STOP_WORDS.has(w)));
+      const extra = new Set(
+        [...naming]
+          .flatMap((w) => synonyms(w, WORDNET_SENSES))
+          .map(stem)
+          .filter((w) => !counts.has(w) && !STOP_WORDS.has(w)),
+      );
       for (const w of extra) counts.set(w, new Map([['wordnet', 1]]));
     }
     for (const [w, c] of counts) {

@@ -11,13 +11,15 @@ export function safeDecode(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {
-    return text.replace(/(%[0-9a-f]{2})+/gi, (run) => {
-      try {
-        return decodeURIComponent(run);
-      } catch {
-        return ' ';
-      }
-    }).replace(/%/g, ' ');
+    return text
+      .replace(/(%[0-9a-f]{2})+/gi, (run) => {
+        try {
+          return decodeURIComponent(run);
+        } catch {
+          return ' ';
+        }
+      })
+      .replace(/%/g, ' ');
   }
 }
 

@@ -84,7 +84,27 @@ export const SYNONYMS: Record<string, readonly string[]> = {
  * *someone else*'s specialist"): searched, but weighing less than the head noun. ("get", "happen" and "need" are stop
  * words: see STOP_WORDS in english.ts.)
  */
-export const LIGHT_WORDS = new Set(['work', 'use', 'make', 'give', 'want', 'allow', 'able', 'go', 'put', 'say', 'way', 'thing', 'rule', 'someone', 'else', 'anyone', 'everyone', 'something', 'anything']);
+export const LIGHT_WORDS = new Set([
+  'work',
+  'use',
+  'make',
+  'give',
+  'want',
+  'allow',
+  'able',
+  'go',
+  'put',
+  'say',
+  'way',
+  'thing',
+  'rule',
+  'someone',
+  'else',
+  'anyone',
+  'everyone',
+  'something',
+  'anything',
+]);
 
 export const SEARCH = {
   /** Coverage weighs each query word by its idf (true) or counts words alike (false). */

@@ -55,7 +55,12 @@ export function splitIndex(index: SearchIndex): { rank: RankIndex; text: SearchT
   const bodies = index.docs.map((d) => d[4]);
   const key = textKey([...summaries, ...bodies]);
   return {
-    rank: { ...index, docs: index.docs.map(([url, title, game]) => [url, title, game, '', '']), postings: index.postings.map(toGaps), textKey: key },
+    rank: {
+      ...index,
+      docs: index.docs.map(([url, title, game]) => [url, title, game, '', '']),
+      postings: index.postings.map(toGaps),
+      textKey: key,
+    },
     text: { version: 2, key, summaries, bodies },
   };
 }

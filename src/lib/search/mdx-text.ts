@@ -94,7 +94,9 @@ export function mdxToText(body: string): { text: string; headings: string[] } {
     }
     if (BLOCKS.has(node.type) && node.type !== 'mdxJsxFlowElement' && node.type !== 'listItem' && node.type !== 'blockquote') {
       // A leaf block: its phrasing content is one line.
-      const t = inlineText(node as Nodes).replace(/\s+/g, ' ').trim();
+      const t = inlineText(node as Nodes)
+        .replace(/\s+/g, ' ')
+        .trim();
       if (t) lines.push(t);
       return SKIP;
     }
@@ -107,4 +109,3 @@ export function mdxToText(body: string): { text: string; headings: string[] } {
   });
   return { text: lines.join('\n'), headings };
 }
-

@@ -113,7 +113,13 @@ export class Searcher {
       this.index.vocab.forEach((w, i) => {
         if (Math.abs(w.length - length) <= max && !this.wordnetOnly.has(i)) terms.push(i);
       });
-      f = { fuse: new Fuse(terms.map((i) => this.index.vocab[i]!), { ...FUSE_OPTIONS }), terms };
+      f = {
+        fuse: new Fuse(
+          terms.map((i) => this.index.vocab[i]!),
+          { ...FUSE_OPTIONS },
+        ),
+        terms,
+      };
       this.fuseByLength.set(length, f);
     }
     return f;
@@ -404,8 +410,7 @@ function phraseBonus(
         if (k === m) {
           best = Math.max(best, SEARCH.phraseExact * f);
           if (f === 1) exact = true;
-        }
-        else if (k >= SEARCH.phraseInQueryMinWords) best = Math.max(best, SEARCH.phraseInQuery * f * (w / totalWeight));
+        } else if (k >= SEARCH.phraseInQueryMinWords) best = Math.max(best, SEARCH.phraseInQuery * f * (w / totalWeight));
       }
     } else if (m >= 2) {
       for (let start = 0; start + m <= k; start++) {

@@ -5,7 +5,6 @@
  */
 import { singular, STOP_WORDS } from '../english';
 
-
 /**
  * Symbols printed on cards and boards (∇, △, ▫, → ..., and "!" standing alone as in "(!)" or "what does ! mean")
  * become words of their own ("sym2207"), so that they can be searched like any term.

@@ -63,7 +63,8 @@ export function synonyms(word: string, senses = 2): string[] {
   const { index, data } = load();
   const out = new Set<string>();
   POS.forEach((_, p) => {
-    for (const offset of (index[p]!.get(word) ?? []).slice(0, senses)) for (const w of synsetWords(data[p]!, offset)) if (w !== word) out.add(w);
+    for (const offset of (index[p]!.get(word) ?? []).slice(0, senses))
+      for (const w of synsetWords(data[p]!, offset)) if (w !== word) out.add(w);
   });
   const list = [...out];
   cache.set(key, list);
