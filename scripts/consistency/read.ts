@@ -2,7 +2,8 @@
 import type { OptionsGame } from '../../src/lib/options';
 import { currentTokens, defaultSettings } from '../../src/lib/options';
 import { conditionKeys, optionValues, valueCondition } from '../../src/lib/option-authoring';
-import { transformRuleTree, UNCLEAR_LABEL } from '../../src/lib/rule-tree';
+import { transformRuleTree } from '../../src/lib/rule-tree';
+import { UNCLEAR_LABEL } from '../../src/lib/mdx-nodes';
 import { headSetup, pairedSetups, qualifierRules } from './qualifiers';
 import { EVERY, type Setup, type Setups, andSetups, meet, simplify } from './setups';
 import type { EntryInput, Node, Note, Page, QualifierRules, Segment, Sentence, Term } from './types';

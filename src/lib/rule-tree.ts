@@ -5,18 +5,12 @@
  */
 import type { Game } from '../schemas/game';
 import { anyPair, conditionAttr, currentTokens, defaultSettings, findOption } from './options';
-import {
-  conditionKeys,
-  conditionLabel,
-  conditionsCanHold,
-  optionValues,
-  pickToken,
-  whenCondition,
-  type Condition,
-} from './option-authoring';
-import { literalValue, type Literal } from './estree-value';
+import { conditionKeys, conditionLabel, conditionsCanHold, pickToken, whenCondition, type Condition } from './option-authoring';
+import type { Literal } from './estree-value';
 import { offSiteProblem } from './content-origin';
 import { linkProblem, type SiteIndex } from './site-index';
+import { keyedBy, keyedRows, tableProblems, type RowsEnv } from './table-rows';
+import { UNCLEAR_LABEL, attrValue, html, unclearAnchor, type MdNode } from './mdx-nodes';
 
 /** What the transform needs to know about the entry's game and its siblings. */
 export interface RuleContext {
@@ -60,50 +54,6 @@ export interface UnclearNote {
   line?: number;
 }
 
-/** The label the `<Unclear>` component shows (and that legacy blockquote notes started with). */
-export const UNCLEAR_LABEL = 'Unclear in the rules';
-/** The element id an `<Unclear>` note gets on its entry page. */
-export const unclearAnchor = (id: string): string => `unclear-${id}`;
-
-/**
- * The text of the mark a row of a keyed table (`<Rows>`) carries: the options CSS shows it only in the rows of the
- * shown setup, like a `<When>` span, so the mark is right at first paint.
- */
-export const ROW_MARK = 'Your game';
-/** The class of that mark (a page script sets `aria-current` on the rows whose mark shows). */
-export const ROW_MARK_CLASS = 'row-mark';
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-type Attr = { type: string; name?: string; value?: unknown };
-type MdNode = {
-  type: string;
-  name?: string | null;
-  url?: string;
-  attributes?: Attr[];
-  children?: MdNode[];
-  position?: { start: { line: number } };
-  data?: Record<string, unknown>;
-  value?: string;
-};
-
-/** An attribute's value: `null` (shorthand) is `true`; expressions are evaluated as literals. */
-function attrValue(attr: Attr): Literal {
-  const v = attr.value as { type?: string; value?: string; data?: { estree?: unknown } } | string | null | undefined;
-  if (v === null || v === undefined) return true;
-  if (typeof v === 'string') return v;
-  if (v.data?.estree) return literalValue(v.data.estree as { type: string });
-  throw new Error(`cannot read the value {${v.value ?? ''}}`);
-}
-
-const html = (name: string, attrs: Record<string, string>, children: MdNode[], flow: boolean): MdNode => ({
-  type: flow ? 'mdxJsxFlowElement' : 'mdxJsxTextElement',
-  name,
-  attributes: Object.entries(attrs).map(([n, value]) => ({ type: 'mdxJsxAttribute', name: n, value })),
-  children,
-  data: { generated: true },
-});
-
 /** Transforms the tree in place and reports what it found. Problems are reported, not thrown. */
 export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
   const report: RuleReport = {
@@ -135,6 +85,9 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
     report.usedOptions.add(c.option.id);
     return { key: c.key, tokens: c.tokens };
   }
+
+  /** What `<Rows>` tables need from the transform (see table-rows.ts). */
+  const rowsEnv: RowsEnv = { game: ctx.game, fail, propCondition };
 
   /** The conditions of the `<When>` blocks around the node being walked. */
   let around: Condition[] = [];
@@ -319,97 +272,6 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
     return html('div', attrs, body, true);
   }
 
-  /** Plain text of a node (a table cell's words). */
-  const textOf = (node: MdNode): string => node.value ?? (node.children ?? []).map(textOf).join('');
-
-  /** Problems of any table: every header cell needs a name (screen readers announce it). */
-  function checkTable(table: MdNode) {
-    if ((table.children?.[0]?.children ?? []).some((cell) => !(cell.children ?? []).length))
-      fail(table, 'a table has an empty header cell: name every column (screen readers announce it)');
-  }
-
-  /**
-   * The option a table's first column is keyed by, when its header names one (`Players`, `Game length`) and it has
-   * rows for more than one value: such a table must be wrapped in `<Rows>` so the reader's row is marked.
-   */
-  function keyedBy(table: MdNode): string | undefined {
-    const head = textOf(table.children?.[0]?.children?.[0] ?? { type: 'text' })
-      .trim()
-      .toLowerCase();
-    if ((table.children?.length ?? 0) < 3) return undefined;
-    return ctx.game.options.find((o) => o.type === 'choice' && (o.id === head || o.label.toLowerCase() === head))?.id;
-  }
-
-  /** Whether a row's first cell names a value of its condition (the value itself or its label, as a word). */
-  function namesValue(cell: string, name: string, c: Condition): boolean {
-    const option = findOption(ctx.game, name);
-    if (!option || option.type !== 'choice') return true;
-    const labels = [...optionValues(option), ...(option.fallback ? [option.fallback] : [])]
-      .filter((v) => c.tokens.includes(v.value))
-      .flatMap((v) => [v.value, v.label]);
-    const words = cell.toLowerCase();
-    return labels.some((l) => new RegExp(`(^|[^a-z0-9])${escapeRegExp(l.toLowerCase())}($|[^a-z0-9])`).test(words));
-  }
-
-  /**
-   * `<Rows players={[1, 2, [3, 1], 4]}>` around a table: one value (or list of values, or `null` for none) per body
-   * row, per option named; each row gets a mark that shows while the setup has those values (all props must hold).
-   */
-  function rows(node: MdNode, flow: boolean): MdNode | undefined {
-    const usage = '<Rows> wraps one table and gives one value per row, e.g. <Rows players={[2, 3, 4]}> (see docs/authoring.md)';
-    const tables = (node.children ?? []).filter((c) => c.type === 'table');
-    if (!flow || tables.length !== 1 || (node.children ?? []).length !== 1) {
-      fail(node, usage);
-      return undefined;
-    }
-    const table = tables[0]!;
-    checkTable(table);
-    const body = (table.children ?? []).slice(1);
-    const perRow: (Condition[] | undefined)[] = body.map(() => []);
-    const attrs = node.attributes ?? [];
-    if (!attrs.length) fail(node, usage);
-    for (const a of attrs) {
-      let list: Literal;
-      try {
-        list = a.type === 'mdxJsxAttribute' && a.name ? attrValue(a) : null;
-      } catch (e) {
-        fail(node, `<Rows ${a.name}>: ${(e as Error).message}`);
-        return undefined;
-      }
-      if (!a.name || !Array.isArray(list) || list.length !== body.length) {
-        fail(node, `<Rows ${a.name ?? ''}> needs one value per row of the table (${body.length} rows): ${usage}`);
-        return undefined;
-      }
-      for (let i = 0; i < body.length; i++) {
-        const value = list[i]!;
-        if (value === null) {
-          perRow[i] = undefined;
-          continue;
-        }
-        const c = propCondition(node, a.name, value);
-        if (!c) return undefined;
-        const cell = textOf(body[i]!.children?.[0] ?? { type: 'text' });
-        if (perRow[i] && perRow[i]!.length === 0 && !namesValue(cell, a.name, c)) {
-          const given = JSON.stringify(value);
-          fail(body[i]!, `<Rows ${a.name}>: row ${i + 1} ("${cell.trim()}") is given ${given}, which its first cell does not name`);
-          return undefined;
-        }
-        perRow[i]?.push(c);
-      }
-    }
-    body.forEach((row, i) => {
-      const conds = perRow[i];
-      const cell = row.children?.[0];
-      if (!conds?.length || !cell) return;
-      const out: Record<string, string> = { class: ROW_MARK_CLASS };
-      for (const c of conds) out[conditionAttr(c.key)] = c.tokens.join(' ');
-      const mark = html('span', out, [{ type: 'text', value: ROW_MARK }], false);
-      cell.children = [...(cell.children ?? []), { type: 'text', value: ' ' }, mark];
-    });
-    table.data = { ...table.data, hProperties: { className: ['keyed'] } };
-    return table;
-  }
-
   /** A legacy note (`> **Unclear in the rules:** ...`) must become an `<Unclear>` component. */
   function legacyNote(node: MdNode): boolean {
     const first = node.children?.[0]?.children?.[0];
@@ -457,7 +319,7 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
         if (child.name === 'When') replacement = when(child, flow, depth === 0);
         else if (child.name === 'Pick') replacement = pick(child, flow);
         else if (child.name === 'Unclear') replacement = unclear(child, flow);
-        else if (child.name === 'Rows') replacement = rows(child, flow);
+        else if (child.name === 'Rows') replacement = keyedRows(child, flow, rowsEnv);
         else fail(child, `<${child.name ?? 'fragment'}> is not allowed in an entry (use <When>, <Pick>, <Unclear> or <Rows>)`);
         if (replacement) {
           children[i] = replacement;
@@ -471,8 +333,8 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
       }
       if (child.type === 'html') fail(child, 'raw HTML is not allowed in an entry');
       if (child.type === 'table') {
-        checkTable(child);
-        const key = keyedBy(child);
+        tableProblems(child, fail);
+        const key = keyedBy(child, ctx.game);
         if (key) fail(child, `a table keyed by ${key} (its first column) needs <Rows ${key}={[...]}> around it (marks the reader's row)`);
       }
       if (child.type === 'blockquote' && legacyNote(child))

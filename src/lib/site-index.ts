@@ -7,7 +7,7 @@ import GithubSlugger from 'github-slugger';
 import { toString } from 'mdast-util-to-string';
 import type { Game } from '../schemas/game';
 import { gamePages } from './game-pages';
-import { unclearAnchor } from './rule-tree';
+import { unclearAnchor } from './mdx-nodes';
 
 /** Every page path of the site (`/`, `/search/`, `/<game>/`, `/<game>/<page>/`), and the anchors of entry pages. */
 export interface SiteIndex {
