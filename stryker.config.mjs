@@ -15,6 +15,7 @@ export default {
     'src/client/storage.ts',
     'src/client/shared-setup.ts',
     'src/client/rulings.ts',
+    'src/client/rulings-link.ts',
     'src/lib/search/rank.ts',
     'src/lib/search/merge.ts',
   ],

@@ -1,19 +1,13 @@
 /**
  * The table's own rulings on unclear rules. On a rule page, each ruling shows above its note ("Your table plays:
- * ..."). Rulings are kept per game and travel as a link (`/<game>/unclear/#rulings=<data>`), so a group can share them.
+ * ..."). Rulings are kept per game; the link that carries them is `rulings-link.ts` (kept apart, so rule pages do
+ * not load its encoding).
  */
-import { decodeJson, encodeJson } from '../lib/table-link';
 import { api, onRestored } from './rules';
 import type { Ruling } from './storage';
 
 /** The key of a note: the entry's slug and the note's id. */
 export const rulingKey = (slug: string, id: string): string => `${slug}#${id}`;
-
-/** Rulings as a compact URL-safe string (base64url of JSON, see `src/lib/table-link.ts`). */
-export const encodeRulings = (rulings: Record<string, Ruling>): string => encodeJson(rulings);
-
-/** The rulings in an encoded string, or undefined when it is not one (never throws). */
-export const decodeRulings = (text: string): unknown => decodeJson(text);
 
 /** Builds the "Your table plays" line of a ruling (text only). */
 export function rulingLine(ruling: Ruling): HTMLParagraphElement {

@@ -5,7 +5,7 @@
  * from storage or a link is shown as text. A filter narrows the notes.
  */
 import { api, notSaved, onRestored, toast } from './rules';
-import { decodeRulings, encodeRulings } from './rulings';
+import { decodeRulings, encodeRulings } from './rulings-link';
 import { RULING_LOST, bindRulingForm, fillRulingForm, readRulingForm, type RulingForm } from './ruling-form';
 import { attachFilter } from './filter';
 import { shareLink } from './share';

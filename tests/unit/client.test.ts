@@ -11,7 +11,7 @@ import * as storage from '../../src/client/storage';
 import { isShared, show, start } from '../../src/client/head';
 import { shareLink, shareUrl } from '../../src/client/share';
 import { carryHref } from '../../src/client/shared-setup';
-import { decodeRulings, encodeRulings } from '../../src/client/rulings';
+import { decodeRulings, encodeRulings } from '../../src/client/rulings-link';
 
 const load = (id: string) => gameSchema.parse(parse(readFileSync(`content/games/${id}.yaml`, 'utf8')));
 const non = load('now-or-never');

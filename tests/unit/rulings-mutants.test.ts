@@ -4,7 +4,8 @@
  * page showing each ruling above its note. Written against the survivors of `npm run test:mutation`.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeRulings, encodeRulings, rulingKey, rulingLine, showRulings } from '../../src/client/rulings';
+import { rulingKey, rulingLine, showRulings } from '../../src/client/rulings';
+import { decodeRulings, encodeRulings } from '../../src/client/rulings-link';
 import type { Ruling } from '../../src/client/storage';
 
 /** Rulings whose JSON's standard base64 holds "+", "/" and "=" padding (checked below). */
