@@ -111,7 +111,8 @@ describe('transformRuleTree', () => {
     expect(await messages('<When any solo story>\n\n<When solo={false} story={false}>\n\nx\n\n</When>\n\n</When>')).toEqual([
       [
         3,
-        'this <When> can never show: it asks for Multiplayer · Standard game (no story) inside a <When> for Solo play (bot) or Story mode (campaign)',
+        'this <When> can never show: it asks for Multiplayer · Standard game (no story) ' +
+          'inside a <When> for Solo play (bot) or Story mode (campaign)',
       ],
     ]);
     expect(await messages('<When any solo story>\n\n<When solo={false}>\n\nx\n\n</When>\n\n</When>')).toEqual([]);

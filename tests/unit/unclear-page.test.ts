@@ -13,18 +13,21 @@ import type { Ruling } from '../../src/client/storage';
 const GAME = 'g';
 
 /** One note as the page renders it: its section, readings, and the form's radios, own text and "Clear". */
-const note = (slug: string, id: string, title: string, text: string, readings: string[]) => `
+const note = (slug: string, id: string, title: string, text: string, readings: string[]) => {
+  const radio = (value: string | number) => `<input type="radio" name="r-${slug}--${id}" value="${value}" />`;
+  return `
   <article class="unclear-item" id="${slug}--${id}" data-unclear="${id}" data-key="${slug}#${id}">
     <h3><a href="/${GAME}/${slug}/#unclear-${id}">${title}</a></h3>
     <div class="unclear prose">${text}</div>
     <fieldset class="ruling-form">
       <legend>Your table plays</legend>
-      ${readings.map((r, i) => `<label class="radio"><input type="radio" name="r-${slug}--${id}" value="${i}" /><span data-reading>${r}</span></label>`).join('')}
-      <label class="radio"><input type="radio" name="r-${slug}--${id}" value="own" /><span>Our own ruling</span></label>
+      ${readings.map((r, i) => `<label class="radio">${radio(i)}<span data-reading>${r}</span></label>`).join('')}
+      <label class="radio">${radio('own')}<span>Our own ruling</span></label>
       <label class="own-ruling"><input type="text" maxlength="300" data-own /></label>
       <button type="button" class="link-button" data-clear>Clear</button>
     </fieldset>
   </article>`;
+};
 
 const PAGE = `
   <div class="bar"><a class="game-link" href="/${GAME}/">Pencilvillage</a></div>
