@@ -70,7 +70,7 @@ export function anyCondition(pairs: string): AnyCondition {
 }
 
 /** Words a `<When>` reads as its own (`<When not solo>`, `<When any solo story>`): no option may take them as its id. */
-export const WHEN_WORDS: readonly string[] = ['not', 'any'];
+const WHEN_WORDS: readonly string[] = ['not', 'any'];
 
 /** One label of a setup summary, shown only while its conditions hold (same mechanism as conditional text). */
 export interface SetupChip {
