@@ -1,7 +1,7 @@
 /** Reading an entry for the consistency check: its blocks, their text under each setup, sentences, notes and links. */
 import type { OptionsGame } from '../../src/lib/options';
-import { currentTokens, defaultSettings } from '../../src/lib/options';
-import { conditionKeys, optionValues, valueCondition } from '../../src/lib/option-authoring';
+import { ANY_ATTR, currentTokens, defaultSettings } from '../../src/lib/options';
+import { anyCondition, conditionKeys, optionValues, valueCondition } from '../../src/lib/option-authoring';
 import { transformRuleTree } from '../../src/lib/rule-tree';
 import { UNCLEAR_LABEL } from '../../src/lib/mdx-nodes';
 import { headSetup, pairedSetups, qualifierRules } from './qualifiers';
@@ -14,12 +14,19 @@ const attr = (node: Node, name: string): string | undefined => {
   return typeof a?.value === 'string' ? a.value : undefined;
 };
 
-/** The condition a generated element carries (its `data-w-<key>` attributes). */
-function elementSetup(node: Node): Setup {
+/**
+ * The setups a generated element's text belongs to (its `data-w-<key>` attributes): one conjunction, or, for a
+ * `<When any ...>` (`ANY_ATTR`), one per alternative.
+ */
+function elementSetups(node: Node): Setup[] {
   const s: Setup = {};
-  for (const a of node.attributes ?? [])
-    if (a.name?.startsWith('data-w-') && typeof a.value === 'string') s[a.name.slice(7)] = a.value.split(' ');
-  return s;
+  let alternatives: Setup[] = [{}];
+  for (const a of node.attributes ?? []) {
+    if (typeof a.value !== 'string') continue;
+    if (a.name === ANY_ATTR) alternatives = anyCondition(a.value).any.map((c) => ({ [c.key]: c.tokens }));
+    else if (a.name?.startsWith('data-w-')) s[a.name.slice(7)] = a.value.split(' ');
+  }
+  return alternatives.map((alt) => meet(s, alt)).filter((x): x is Setup => !!x);
 }
 
 const linkTarget = (url: string, game: string): string | undefined => {
@@ -37,8 +44,10 @@ function inline(node: Node, setup: Setup, game: string, out: Segment[], links: s
       const target = linkTarget(c.url ?? '', game);
       inline(c, setup, game, out, target ? [...links, target] : links);
     } else if (c.type === 'mdxJsxTextElement' || c.type === 'mdxJsxFlowElement') {
-      const s = meet(setup, elementSetup(c));
-      if (s) inline(c, s, game, out, links);
+      for (const alt of elementSetups(c)) {
+        const s = meet(setup, alt);
+        if (s) inline(c, s, game, out, links);
+      }
     } else if (c.children) inline(c, setup, game, out, links);
   }
 }
@@ -164,8 +173,10 @@ function blocks(tree: Node, game: string, index: Map<string, Term[]>, rules: Qua
         const id = attr(c, 'data-unclear');
         if (id) walk(c, setup, id);
         else {
-          const s = meet(setup, elementSetup(c));
-          if (s) walk(c, s, note);
+          for (const alt of elementSetups(c)) {
+            const s = meet(setup, alt);
+            if (s) walk(c, s, note);
+          }
         }
       } else if (c.type === 'code' || c.type === 'html') continue;
       else if (c.children) walk(c, setup, note);

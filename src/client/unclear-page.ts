@@ -10,8 +10,7 @@ import { RULING_LOST, bindRulingForm, fillRulingForm, readRulingForm, type Rulin
 import { attachFilter } from './filter';
 import { shareLink } from './share';
 import type { Ruling } from './storage';
-
-const HASH = '#rulings=';
+import { filterStatus, rulingsData, rulingsLink, rulingsOffer, rulingsOnPage, rulingsSaved, rulingsStatus } from '../lib/unclear-rulings';
 
 interface Note extends RulingForm {
   item: HTMLElement;
@@ -35,26 +34,22 @@ function startFilter() {
     el,
     items: Array.from(el.querySelectorAll<HTMLElement>('[data-unclear][data-key]')).map((item) => ({ el: item, text: text(item) })),
   }));
-  attachFilter(input, groups, document.getElementById('unclear-filter-status'), (n) =>
-    n ? `${n} point${n === 1 ? '' : 's'} match.` : 'No point matches.',
-  );
+  attachFilter(input, groups, document.getElementById('unclear-filter-status'), filterStatus);
 }
 
+/** Starts the unclear-rules page: fills its ruling forms, counts the rulings, binds the filter, share and import. */
 export function startUnclearPage(): void {
   const head = api();
   const game = document.body.dataset.game;
   if (!head || !game) return;
   const notes = readNotes();
   const byKey = new Map(notes.map((n) => [n.key, n]));
+  const keys = new Set(byKey.keys());
   /** Only rulings on this game's notes count; others (a note since removed) are kept in storage untouched. */
-  const mine = () => Object.fromEntries(Object.entries(head.readRulings(game)).filter(([k]) => byKey.has(k)));
+  const mine = () => rulingsOnPage(head.readRulings(game), keys);
   const status = document.getElementById('rulings-status');
   const render = () => {
-    const n = Object.keys(mine()).length;
-    if (status)
-      status.textContent = n
-        ? `Your table has ruled on ${n} of ${notes.length} points.`
-        : `No ruling recorded yet (${notes.length} points).`;
+    if (status) status.textContent = rulingsStatus(Object.keys(mine()).length, notes.length);
   };
   const saved = mine();
   for (const note of notes) {
@@ -79,7 +74,7 @@ export function startUnclearPage(): void {
       toast('Record a ruling first');
       return;
     }
-    const url = `${location.origin}${location.pathname}${HASH}${encodeRulings(rulings)}`;
+    const url = rulingsLink(`${location.origin}${location.pathname}`, encodeRulings(rulings));
     void shareLink(`${document.querySelector('.bar .game-link')?.textContent?.trim() ?? ''} rulings`.trim(), url, {
       share: navigator.share ? (d) => navigator.share(d) : undefined,
       copy: navigator.clipboard ? (t) => navigator.clipboard.writeText(t) : undefined,
@@ -122,27 +117,22 @@ function importOffer(
     const stored = use(incoming);
     close();
     const again = 'Open the link again once this browser lets the site store them.';
-    toast(stored ? `${n} ruling${n === 1 ? '' : 's'} saved` : notSaved(head, 'Rulings not saved', again));
+    toast(stored ? rulingsSaved(n) : notSaved(head, 'Rulings not saved', again));
   });
   document.getElementById('import-cancel')?.addEventListener('click', close);
   dialog?.addEventListener('cancel', dropHash);
 
   return () => {
-    if (!location.hash.startsWith(HASH)) return;
-    incoming = Object.fromEntries(
-      Object.entries(head.cleanRulings(decodeRulings(location.hash.slice(HASH.length)))).filter(([k]) => byKey.has(k)),
-    );
-    const keys = Object.keys(incoming);
+    const data = rulingsData(location.hash);
+    if (data === undefined) return;
+    incoming = rulingsOnPage(head.cleanRulings(decodeRulings(data)), new Set(byKey.keys()));
+    const { keys, summary } = rulingsOffer(incoming, head.readRulings(game));
     if (!keys.length || !dialog) {
       dropHash();
       toast('This link holds no rulings for these rules');
       return;
     }
-    const current = head.readRulings(game);
-    const replaced = keys.filter((k) => current[k] && current[k]!.text !== incoming[k]!.text).length;
-    document.getElementById('import-summary')!.textContent =
-      `This link holds ${keys.length} ruling${keys.length === 1 ? '' : 's'}.` +
-      (replaced ? ` Using them replaces ${replaced} of yours; your other rulings stay.` : ' Your own rulings stay.');
+    document.getElementById('import-summary')!.textContent = summary;
     document.getElementById('import-list')!.replaceChildren(
       ...keys.map((k) => {
         const li = document.createElement('li');

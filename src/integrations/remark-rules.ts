@@ -7,7 +7,7 @@
 import { basename, relative, sep } from 'node:path';
 import { transformRuleTree, type RuleReport } from '../lib/rule-tree';
 import { fragmentHtml } from '../lib/mdast-html';
-import { attrKey, unclearConditions, type MdNode } from '../lib/fragments';
+import { unclearConditions, whenClauses, type MdNode } from '../lib/fragments';
 import { conditionLabel } from '../lib/option-authoring';
 import { setupSteps } from '../lib/setup-guide';
 import { optionChanges } from '../lib/option-changes';
@@ -74,7 +74,7 @@ export default function remarkRules() {
       const around = unclearConditions(root);
       /** "Solo play (bot)": the setup a note applies to, when it sits in <When> blocks. */
       const appliesTo = (id: string) => {
-        const when = Object.entries(around.get(id) ?? {}).map(([attr, tokens]) => ({ key: attrKey(attr), tokens: tokens.split(' ') }));
+        const when = whenClauses(around.get(id) ?? {});
         return when.length ? conditionLabel(game, when) : undefined;
       };
       const options = (frontmatter.options as string[] | undefined) ?? [];

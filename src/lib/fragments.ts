@@ -3,7 +3,8 @@
  * generated, which condition attributes (`data-w-<key>="tokens"`) they carry, and whether they match a setup.
  * Pure: shared by the setup guide, the "what changes" digest and the unclear-notes list.
  */
-import { conditionAttr } from './options';
+import { ANY_ATTR, anyPair, conditionAttr } from './options';
+import { anyCondition, type Clause } from './option-authoring';
 
 /** The shape of an mdast node as the rule transform leaves it. */
 export type MdNode = {
@@ -18,7 +19,10 @@ export type MdNode = {
   data?: Record<string, unknown>;
 };
 
-/** Condition attributes as the HTML carries them: attribute name (`data-w-solo`) → space-separated tokens. */
+/**
+ * Condition attributes as the HTML carries them: attribute name (`data-w-solo`) → space-separated tokens; for a
+ * `<When any ...>`, `ANY_ATTR` → its `key=token` pairs, of which one must hold.
+ */
 export type WhenAttrs = Record<string, string>;
 
 const PREFIX = conditionAttr('');
@@ -44,10 +48,14 @@ export function whenAttrs(node: MdNode): WhenAttrs {
 /** The condition key an attribute stands for (`data-w-mods-tire` → `mods-tire`). */
 export const attrKey = (name: string): string => name.slice(PREFIX.length);
 
-/** Both conditions at once: keys of either; a key in both keeps the tokens both allow. */
+/**
+ * Both conditions at once: keys of either; a key in both keeps the tokens both allow. Two any conditions cannot be
+ * one element's (the rule transform refuses a `<When any>` inside another): that throws.
+ */
 export function mergeWhen(outer: WhenAttrs, inner: WhenAttrs): WhenAttrs {
   const out = { ...outer };
   for (const [name, tokens] of Object.entries(inner)) {
+    if (name === ANY_ATTR && name in out) throw new Error('two <When any ...> conditions cannot be merged');
     if (!(name in out)) out[name] = tokens;
     else {
       const allowed = new Set(out[name]!.split(' '));
@@ -60,10 +68,20 @@ export function mergeWhen(outer: WhenAttrs, inner: WhenAttrs): WhenAttrs {
   return out;
 }
 
-/** Whether conditions hold for the tokens of a setup (condition key → token). */
+/** Whether conditions hold for the tokens of a setup (condition key → token), as the options CSS decides it. */
 export function holds(when: WhenAttrs, tokens: Readonly<Record<string, string>>): boolean {
-  return Object.entries(when).every(([name, allowed]) => allowed.split(' ').includes(tokens[attrKey(name)] ?? ''));
+  return Object.entries(when).every(([name, allowed]) =>
+    name === ANY_ATTR
+      ? allowed.split(' ').some((pair) => Object.entries(tokens).some(([k, t]) => pair === anyPair(k, t)))
+      : allowed.split(' ').includes(tokens[attrKey(name)] ?? ''),
+  );
 }
+
+/** The clauses condition attributes stand for (`data-w-solo="1"` → solo: 1; `ANY_ATTR` → an any clause). */
+export const whenClauses = (when: WhenAttrs): Clause[] =>
+  Object.entries(when).map(([name, tokens]) =>
+    name === ANY_ATTR ? anyCondition(tokens) : { key: attrKey(name), tokens: tokens.split(' ') },
+  );
 
 /** Whether a node is a `<When>` block (a generated div with conditions). */
 export const isWhenBlock = (node: MdNode): boolean =>

@@ -10,6 +10,7 @@
 import type { GameOption } from '../schemas/game';
 import {
   INACTIVE,
+  anyPair,
   currentTokens,
   defaultSettings,
   defaultValue,
@@ -41,6 +42,35 @@ export interface Condition {
   key: string;
   tokens: string[];
 }
+
+/** A `<When any ...>` condition: at least one of its conditions holds. */
+export interface AnyCondition {
+  any: Condition[];
+}
+
+/** One clause of what a text needs: a condition, or any of several. A list of clauses holds when every clause does. */
+export type Clause = Condition | AnyCondition;
+
+/** Whether a clause is a `<When any ...>` condition. */
+export const isAny = (c: Clause): c is AnyCondition => 'any' in c;
+
+/** The `key=token` pairs of an any condition, as its element carries them (`ANY_ATTR`), in the order written. */
+export const anyPairs = (c: AnyCondition): string[] => c.any.flatMap((x) => x.tokens.map((t) => anyPair(x.key, t)));
+
+/** The any condition an `ANY_ATTR` value stands for (`a=1 b=0 b=1` → a: 1; b: 0 or 1), one condition per key. */
+export function anyCondition(pairs: string): AnyCondition {
+  const byKey = new Map<string, string[]>();
+  for (const pair of pairs.split(' ').filter(Boolean)) {
+    // A key never holds `=` (kebab-case); a value may.
+    const at = pair.indexOf('=');
+    const key = pair.slice(0, at);
+    byKey.set(key, [...(byKey.get(key) ?? []), pair.slice(at + 1)]);
+  }
+  return { any: [...byKey].map(([key, tokens]) => ({ key, tokens })) };
+}
+
+/** Words a `<When>` reads as its own (`<When not solo>`, `<When any solo story>`): no option may take them as its id. */
+const WHEN_WORDS: readonly string[] = ['not', 'any'];
 
 /** One label of a setup summary, shown only while its conditions hold (same mechanism as conditional text). */
 export interface SetupChip {
@@ -214,13 +244,15 @@ export const choiceEntries = (game: Pick<OptionsGame, 'options'>): Set<string> =
   new Set(game.options.flatMap((o) => optionValues(o).flatMap((v) => (v.entry ? [v.entry] : []))));
 
 /**
- * Whether some setup meets every condition at once (several conditions on one key must all hold): text under
- * conditions that cannot all hold never shows. Tries every value of the options the conditions name and of the
- * options those require (for a multi option, every set of the values named), the others at their defaults, with
- * requirements applied as in play (in solo, `players` takes its fallback). Past 4096 setups it answers true.
+ * Whether some setup meets every clause at once (several conditions on one key must all hold; an any clause, one of
+ * its conditions): text under clauses that cannot all hold never shows. Tries every value of the options the
+ * conditions name and of the options those require (for a multi option, every set of the values named), the others
+ * at their defaults, with requirements applied as in play (in solo, `players` takes its fallback). Past 4096 setups
+ * it answers true.
  */
-export function conditionsCanHold(game: OptionsGame, conditions: readonly Condition[]): boolean {
+export function conditionsCanHold(game: OptionsGame, clauses: readonly Clause[]): boolean {
   const keys = conditionKeys(game);
+  const conditions = clauses.flatMap((c) => (isAny(c) ? c.any : [c]));
   const involved = new Map<string, GameOption>();
   const add = (o: GameOption | undefined) => {
     if (!o || involved.has(o.id)) return;
@@ -240,7 +272,8 @@ export function conditionsCanHold(game: OptionsGame, conditions: readonly Condit
   const tryFrom = (i: number, settings: Settings): boolean => {
     if (i === ids.length) {
       const tokens = currentTokens(game, { ...defaultSettings(game), ...settings });
-      return conditions.every((c) => c.tokens.includes(tokens[c.key] ?? ''));
+      const meets = (c: Condition) => c.tokens.includes(tokens[c.key] ?? '');
+      return clauses.every((c) => (isAny(c) ? c.any.some(meets) : meets(c)));
     }
     return choices[i]!.some((v) => tryFrom(i + 1, { ...settings, [ids[i]!]: v }));
   };
@@ -313,15 +346,18 @@ export function whenCondition(game: OptionsGame, name: string, value: PropValue)
   return typeof c === 'string' ? c : { ...c, option };
 }
 
-/** The label of a variant block shown under these conditions ("Solo play (bot) · 5 seasons or 4 seasons"). */
-export function conditionLabel(game: OptionsGame, conditions: readonly Condition[]): string {
+/**
+ * The label of a variant block shown under these clauses ("Solo play (bot) · 5 seasons or 4 seasons"); an any
+ * clause lists its conditions ("Jewelcrafter region, Sacred Stones region or Building Sites region").
+ */
+export function conditionLabel(game: OptionsGame, clauses: readonly Clause[]): string {
   const keys = conditionKeys(game);
-  return conditions
-    .map((c) => {
-      const option = keys.get(c.key)?.option;
-      return option ? authoring(option).conditionLabel(option, c) : c.key;
-    })
-    .join(' · ');
+  const one = (c: Condition) => {
+    const option = keys.get(c.key)?.option;
+    return option ? authoring(option).conditionLabel(option, c) : c.key;
+  };
+  const anyOf = (labels: string[]) => (labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}` : (labels[0] ?? ''));
+  return clauses.map((c) => (isAny(c) ? anyOf(c.any.map(one)) : one(c))).join(' · ');
 }
 
 /** The token a `<Pick>` key stands for (`true` → `1` for booleans), or undefined; `picks` false for kinds that cannot be picked from. */
@@ -382,6 +418,8 @@ export function optionProblems(game: OptionsGame): { path: (string | number)[]; 
   const seen = new Set<string>();
   game.options.forEach((o, i) => {
     if (seen.has(o.id)) problems.push({ path: [i, 'id'], message: `duplicate option id "${o.id}"` });
+    if (WHEN_WORDS.includes(o.id))
+      problems.push({ path: [i, 'id'], message: `"${o.id}" is a word of <When> (<When ${o.id} ...>): name the option otherwise` });
     seen.add(o.id);
     const d = o.default;
     const values = 'values' in o ? o.values.map((v) => v.value) : undefined;

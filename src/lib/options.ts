@@ -283,12 +283,19 @@ export const describeValue = (option: GameOption, value: OptionValue): string =>
 /** Attribute name a condition key is tagged with in the HTML. */
 export const conditionAttr = (key: string): string => `data-w-${key}`;
 
-/** One `key=token` pair, as listed in `data-any`. */
+/** One `key=token` pair, as listed in `data-any` and in `ANY_ATTR`. */
 export const anyPair = (key: string, token: string): string => `${key}=${token}`;
 
 /**
- * CSS that hides every conditional fragment not matching the current tokens. One rule per key,
- * independent of the page, so the same stylesheet works on every page of the game.
+ * The attribute of a `<When any ...>` element: the `key=token` pairs (`anyPair`) of its alternatives, the element
+ * showing while at least one holds. No condition key is `any` (the option id is reserved, see `optionProblems`).
+ */
+export const ANY_ATTR = conditionAttr('any');
+
+/**
+ * CSS that hides every conditional fragment not matching the current tokens. One selector per key, and one for
+ * `<When any ...>` elements (`ANY_ATTR`: hidden unless one of their pairs is a current one), independent of the page,
+ * so the same stylesheet works on every page of the game.
  * With `any` (pages that use it), `data-any="k=t k=t"` elements show when at least one pair holds, and `data-any-empty`
  * elements only while no `data-any` element of the page does (e.g. "nothing chosen yet").
  * `shared` (the option ids of a shared link) hides the setup chips of every other option while the page shows that
@@ -300,7 +307,9 @@ export function visibilityCss(
 ): string {
   const entries = Object.entries(tokens);
   const hide = '{display:none!important}';
-  let css = entries.map(([key, token]) => `[${conditionAttr(key)}]:not([${conditionAttr(key)}~="${token}"])`).join(',') + hide;
+  let css = entries.map(([key, token]) => `[${conditionAttr(key)}]:not([${conditionAttr(key)}~="${token}"])`).join(',');
+  if (entries.length) css += `,[${ANY_ATTR}]:not(${entries.map(([k, t]) => `[${ANY_ATTR}~="${anyPair(k, t)}"]`).join(',')})`;
+  css += hide;
   if (any) {
     const holds = `:is(${entries.map(([k, t]) => `[data-any~="${anyPair(k, t)}"]`).join(',')})`;
     css += `[data-any]:not(${holds})${hide}body:has([data-any]${holds}) [data-any-empty]${hide}`;

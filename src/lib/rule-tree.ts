@@ -4,8 +4,18 @@
  * Pure: works on an mdast tree; used by the Astro build (as a remark plugin) and by the content checker.
  */
 import type { Game } from '../schemas/game';
-import { anyPair, conditionAttr, currentTokens, defaultSettings, findOption } from './options';
-import { conditionKeys, conditionLabel, conditionsCanHold, pickToken, whenCondition, type Condition } from './option-authoring';
+import { ANY_ATTR, anyPair, conditionAttr, currentTokens, defaultSettings, findOption } from './options';
+import {
+  anyPairs,
+  conditionKeys,
+  conditionLabel,
+  conditionsCanHold,
+  isAny,
+  pickToken,
+  whenCondition,
+  type Clause,
+  type Condition,
+} from './option-authoring';
 import type { Literal } from './estree-value';
 import { offSiteProblem } from './content-origin';
 import { linkProblem, type SiteIndex } from './site-index';
@@ -30,7 +40,8 @@ export interface RuleReport {
   variantKeys: Set<string>;
   /**
    * `key=token` pairs under which some top-level variant block shows (for a block with several conditions, those
-   * of its first): a page can list the entry exactly when one of them holds.
+   * of its first; for a `<When any ...>` block, those of every alternative): a page can list the entry exactly when
+   * one of them holds.
    */
   variantPairs: Set<string>;
   /**
@@ -89,14 +100,20 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
   /** What `<Rows>` tables need from the transform (see table-rows.ts). */
   const rowsEnv: RowsEnv = { game: ctx.game, fail, propCondition };
 
-  /** The conditions of the `<When>` blocks around the node being walked. */
-  let around: Condition[] = [];
-  /** The conditions of the last `<When>` read, for the walk into its children. */
-  let lastConds: Condition[] = [];
+  /** The clauses of the `<When>` blocks around the node being walked. */
+  let around: Clause[] = [];
+  /** The clauses of the last `<When>` read, for the walk into its children. */
+  let lastClauses: Clause[] = [];
 
+  /**
+   * A `<When>`: its props must all hold (`<When solo story>`); with `not`, its one prop must not hold; with `any`, at
+   * least one of its 2 or more props must hold (`<When any jewelcrafter sacred-stones>`, never with `not`, never
+   * inside another `<When any>`). Each prop must be able to hold inside the blocks around it.
+   */
   function when(node: MdNode, flow: boolean, topLevel: boolean): MdNode | undefined {
     const attrs = node.attributes ?? [];
     let negate = false;
+    let anyOf = false;
     const conds: Condition[] = [];
     for (const attr of attrs) {
       if (attr.type !== 'mdxJsxAttribute' || !attr.name) {
@@ -114,40 +131,68 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
         negate = true;
         continue;
       }
+      if (attr.name === 'any') {
+        if (value !== true) fail(node, '<When any> takes no value: write <When any solo story> (solo or story)');
+        anyOf = true;
+        continue;
+      }
       const c = propCondition(node, attr.name, value);
       if (c) conds.push(c);
     }
-    if (attrs.length === 0 || (negate && attrs.length === 1)) {
+    const props = attrs.length - (negate ? 1 : 0) - (anyOf ? 1 : 0);
+    if (props <= 0) {
       fail(node, '<When> needs a condition, e.g. <When solo> or <When seasons={5}>');
       return undefined;
     }
-    if (negate && conds.length + (attrs.length - 1 - conds.length) > 1) {
+    if (anyOf && negate) {
+      fail(node, '<When any ...> cannot take not: write each alternative as a value, e.g. <When any solo={false} story>');
+      return undefined;
+    }
+    if (anyOf && props < 2) {
+      fail(node, '<When any ...> takes 2 or more options, e.g. <When any solo story>; for one option write <When solo>');
+      return undefined;
+    }
+    if (anyOf && around.some(isAny)) {
+      fail(node, '<When any ...> cannot sit inside another <When any ...>: write the text under one of them');
+      return undefined;
+    }
+    if (negate && props > 1) {
       fail(node, '<When not ...> takes exactly one option');
       return undefined;
     }
-    if (conds.length !== attrs.length - (negate ? 1 : 0)) return undefined;
+    if (conds.length !== props) return undefined;
     if (negate) {
       const c = conds[0]!;
       const all = keys.get(c.key)!.tokens;
       c.tokens = all.filter((t) => !c.tokens.includes(t));
     }
-    if (!conditionsCanHold(ctx.game, [...around, ...conds])) {
+    const inside = around.length ? ` inside a <When> for ${conditionLabel(ctx.game, around)}` : '';
+    if (anyOf) {
+      const never = conds.find((c) => !conditionsCanHold(ctx.game, [...around, c]));
+      if (never) {
+        fail(node, `this <When any> lists ${conditionLabel(ctx.game, [never])}, which can never hold${inside}`);
+        return undefined;
+      }
+    } else if (!conditionsCanHold(ctx.game, [...around, ...conds])) {
       const asks = conditionLabel(ctx.game, conds);
-      const why = around.length ? `it asks for ${asks} inside a <When> for ${conditionLabel(ctx.game, around)}` : `${asks} cannot all hold`;
+      const why = around.length ? `it asks for ${asks}${inside}` : `${asks} cannot all hold`;
       fail(node, `this <When> can never show: ${why}`);
       return undefined;
     }
-    lastConds = conds;
+    const clauses: Clause[] = anyOf ? [{ any: conds }] : conds;
+    lastClauses = clauses;
     const out: Record<string, string> = { class: 'when' };
-    for (const c of conds) out[conditionAttr(c.key)] = c.tokens.join(' ');
-    const hiddenByDefault = conds.some((c) => !c.tokens.includes(defaults[c.key]!));
+    if (anyOf) out[ANY_ATTR] = anyPairs({ any: conds }).join(' ');
+    else for (const c of conds) out[conditionAttr(c.key)] = c.tokens.join(' ');
+    const meetsDefault = (c: Condition) => c.tokens.includes(defaults[c.key]!);
+    const hiddenByDefault = anyOf ? !conds.some(meetsDefault) : !conds.every(meetsDefault);
     noteChanges(conds);
     if (flow && hiddenByDefault) {
       out.class = 'when variant';
-      out['data-label'] = conditionLabel(ctx.game, conds);
+      out['data-label'] = conditionLabel(ctx.game, clauses);
       if (topLevel) {
         for (const c of conds) report.variantKeys.add(c.key);
-        for (const t of conds[0]!.tokens) report.variantPairs.add(anyPair(conds[0]!.key, t));
+        for (const c of anyOf ? conds : conds.slice(0, 1)) for (const t of c.tokens) report.variantPairs.add(anyPair(c.key, t));
       }
     }
     return html(flow ? 'div' : 'span', out, node.children ?? [], flow);
@@ -324,7 +369,7 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
         if (replacement) {
           children[i] = replacement;
           const outside = around;
-          if (child.name === 'When') around = [...around, ...lastConds];
+          if (child.name === 'When') around = [...around, ...lastClauses];
           // A When block's children are still the entry's own top-level content.
           walk(replacement, flow ? depth : depth + 1);
           around = outside;

@@ -64,6 +64,44 @@ test.describe('each game: options change the visible text', () => {
     await page.goto('/pencilvillage/build-action/');
     expect(await prose(page)).not.toMatch(/Tire/);
   });
+
+  test('Vindication: the region swap shows once for any expansion region (<When any>), by link, saved or without JavaScript', async ({
+    page,
+    browser,
+  }) => {
+    const swaps = async () => (await prose(page)).match(/Region swap \(expansion regions\)/g)?.length ?? 0;
+    await page.goto('/vindication/setup-regions/');
+    expect(await prose(page)).not.toMatch(/Region swap/);
+    // One region by a shared link: the paragraph once, with the basic swap.
+    await page.goto('/vindication/setup-regions/?sacred-stones=1');
+    expect(await prose(page)).toMatch(/Sacred Stones: its 2 tiles go in/);
+    expect(await swaps()).toBe(1);
+    expect(await prose(page)).toMatch(/for 3: 1 holy spire, 1 fort and 1 library;/);
+    // The setup guide's step follows the same condition.
+    await page.goto('/vindication/setup-guide/?well-of-wishes=1');
+    expect((await page.locator('main').innerText()).match(/Region swap \(expansion regions\)/g)).toHaveLength(1);
+    await page.goto('/vindication/setup-guide/');
+    expect(await page.locator('main').innerText()).not.toMatch(/Region swap/);
+    // Two regions and the advanced swap, saved as the reader's own setup: still once.
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'rules:options:vindication',
+        JSON.stringify({ jewelcrafter: true, 'building-sites': true, 'region-swap': 'advanced' }),
+      ),
+    );
+    await page.goto('/vindication/setup-regions/');
+    expect(await prose(page)).toMatch(/Jewelcrafter: its 3 tiles/);
+    expect(await prose(page)).toMatch(/Building Sites: the expansion tiles/);
+    expect(await swaps()).toBe(1);
+    expect(await prose(page)).toMatch(/for 3: 1 command post, 1 monastery and 1 shrine;/);
+    // Without JavaScript the default setup's CSS hides it.
+    const noJs = await browser.newContext({ javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });
+    const plain = await noJs.newPage();
+    await plain.goto('/vindication/setup-regions/');
+    await expect(plain.locator('.prose')).toBeVisible();
+    expect(await plain.locator('.prose').innerText()).not.toMatch(/Region swap/);
+    await noJs.close();
+  });
 });
 
 test('the options page changes every entry, without a flash, and persists', async ({ page }) => {

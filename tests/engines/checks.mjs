@@ -181,6 +181,19 @@ export const CHECKS = [
     },
   },
   {
+    name: 'option variants: a <When any> block shows while one of its options is on, hidden otherwise',
+    async run(d) {
+      const swap = '.prose [data-w-any~="sacred-stones=1"]';
+      await d.goto('/vindication/setup-regions/');
+      assert(!(await d.isVisible(swap)), 'the region swap hidden by default');
+      for (const query of ['?sacred-stones=1', '?building-sites=1&jewelcrafter=1']) {
+        await d.goto(`/vindication/setup-regions/${query}`);
+        assert(await d.isVisible(swap), `the region swap visible with ${query}`);
+        assert((await d.innerText('.prose')).includes('Region swap'), `its text read with ${query}`);
+      }
+    },
+  },
+  {
     name: 'option variants: the options form turns solo on and off',
     async run(d) {
       for (const [on, expected, not] of /** @type {const} */ ([

@@ -137,6 +137,19 @@ describe('authoring mistakes that used to pass, each refused with its file and r
       `content/now-or-never/pass.mdx:${line}: this <When> can never show: it asks for Solo play (bot) inside a <When> for Multiplayer`,
     ]);
   });
+  it('a malformed <When any>: one option, or with not', async () => {
+    const pass = 'now-or-never/pass.mdx';
+    const out = await problemsOf((c) => {
+      patch(join(c, pass), '<When not solo>', '<When any not solo>');
+      patch(join(c, pass), '<When solo>', '<When any solo>');
+    });
+    expect(out).toEqual([
+      `content/${pass}:${lineOf(FIX(pass), '<When not solo>')}: <When any ...> cannot take not: ` +
+        'write each alternative as a value, e.g. <When any solo={false} story>',
+      `content/${pass}:${lineOf(FIX(pass), '<When solo>')}: <When any ...> takes 2 or more options, ` +
+        'e.g. <When any solo story>; for one option write <When solo>',
+    ]);
+  });
   it('a choice value that is not one word, and a duplicate choice value: one line each, no noise from the entries', async () => {
     const game = 'games/now-or-never.yaml';
     const out = await problemsOf((c) => {

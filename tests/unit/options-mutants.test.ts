@@ -297,9 +297,12 @@ describe('labels, conditions and CSS', () => {
     expect(pickToken(opt('mods'), 'tire')).toEqual({ picks: false });
   });
   it('writes the hiding CSS exactly', () => {
-    expect(visibilityCss({ solo: '1' })).toBe('[data-w-solo]:not([data-w-solo~="1"]){display:none!important}');
+    expect(visibilityCss({ solo: '1' })).toBe(
+      '[data-w-solo]:not([data-w-solo~="1"]),[data-w-any]:not([data-w-any~="solo=1"]){display:none!important}',
+    );
     expect(visibilityCss({ solo: '1', players: '2' }, { any: true, shared: ['solo'] })).toBe(
-      '[data-w-solo]:not([data-w-solo~="1"]),[data-w-players]:not([data-w-players~="2"]){display:none!important}' +
+      '[data-w-solo]:not([data-w-solo~="1"]),[data-w-players]:not([data-w-players~="2"]),' +
+        '[data-w-any]:not([data-w-any~="solo=1"],[data-w-any~="players=2"]){display:none!important}' +
         '[data-any]:not(:is([data-any~="solo=1"],[data-any~="players=2"])){display:none!important}' +
         'body:has([data-any]:is([data-any~="solo=1"],[data-any~="players=2"])) [data-any-empty]{display:none!important}' +
         ':root[data-shared] [data-chip]:not([data-chip="solo"]){display:none!important}',

@@ -66,6 +66,57 @@ describe('transformRuleTree', () => {
       expect.stringContaining('<Foo> is not allowed'),
     ]);
   });
+  it('turns <When any ...> into one element listing every alternative as key=token pairs', async () => {
+    const { report, js } = await run(
+      '<When any solo story>\n\nSolo or story.\n\n</When>\n\nYou <When any players={[3, 4]} seasons={5}>wait</When>.',
+    );
+    expect(report.errors).toEqual([]);
+    expect(js).toContain('"data-w-any": "solo=1 story=1"');
+    expect(js).toContain('"data-w-any": "players=3 players=4 seasons=5"');
+    expect(js).not.toContain('"data-w-solo"');
+    // Hidden by default: a labelled variant naming its alternatives, listed under each of them.
+    expect(js).toMatch(
+      /class: "when variant",\s*"data-w-any": "solo=1 story=1",\s*"data-label": "Solo play \(bot\) or Story mode \(campaign\)"/,
+    );
+    expect([...report.usedOptions].sort()).toEqual(['players', 'seasons', 'solo', 'story']);
+    expect([...report.variantKeys].sort()).toEqual(['solo', 'story']);
+    expect([...report.variantPairs].sort()).toEqual(['solo=1', 'story=1']);
+    expect(report.changedPairs).toEqual(new Set(['solo=1', 'story=1', 'players=1', 'players=3', 'players=4', 'seasons=5', 'seasons=4']));
+  });
+  it('labels an any block with 3 or more alternatives as a list, and leaves one the default shows unlabelled', async () => {
+    const three = await run('<When any solo story underground>\n\nX.\n\n</When>');
+    expect(three.js).toContain('"data-label": "Solo play (bot), Story mode (campaign) or Underground map"');
+    const shown = await run('<When any solo={false} story>\n\nShown by default.\n\n</When>');
+    expect(shown.report.errors).toEqual([]);
+    expect(shown.js).toContain('"data-w-any": "solo=0 story=1"');
+    expect(shown.js).not.toContain('data-label');
+    expect([...shown.report.variantPairs]).toEqual([]);
+  });
+  it('refuses a malformed <When any>: one prop, with not, with a value, nested, or an alternative that cannot hold', async () => {
+    const messages = async (mdx: string) => (await run(mdx)).report.errors.map((e) => [e.line, e.message]);
+    expect(await messages('<When any solo>x</When>')).toEqual([[1, expect.stringContaining('<When any ...> takes 2 or more options')]]);
+    expect(await messages('<When any>x</When>')).toEqual([[1, expect.stringContaining('<When> needs a condition')]]);
+    expect(await messages('<When any not solo story>x</When>')).toEqual([[1, expect.stringContaining('<When any ...> cannot take not')]]);
+    expect(await messages('<When not any solo story>x</When>')).toEqual([[1, expect.stringContaining('<When any ...> cannot take not')]]);
+    expect(await messages('<When any={false} solo story>x</When>')).toEqual([[1, expect.stringContaining('<When any> takes no value')]]);
+    expect(await messages('<When any solo solos>x</When>')).toEqual([[1, expect.stringContaining('unknown option "solos"')]]);
+    expect(await messages('<When any solo story>\n\n<When any underground reroll>\n\nx\n\n</When>\n\n</When>')).toEqual([
+      [3, expect.stringContaining('cannot sit inside another <When any ...>')],
+    ]);
+    // In solo, players takes its fallback (1): 3 players can never hold there.
+    expect(await messages('<When solo>\n\n<When any players={3} story>\n\nx\n\n</When>\n\n</When>')).toEqual([
+      [3, 'this <When any> lists 3 players, which can never hold inside a <When> for Solo play (bot)'],
+    ]);
+    // A block inside an any block must be able to show under one of its alternatives.
+    expect(await messages('<When any solo story>\n\n<When solo={false} story={false}>\n\nx\n\n</When>\n\n</When>')).toEqual([
+      [
+        3,
+        'this <When> can never show: it asks for Multiplayer · Standard game (no story) ' +
+          'inside a <When> for Solo play (bot) or Story mode (campaign)',
+      ],
+    ]);
+    expect(await messages('<When any solo story>\n\n<When solo={false}>\n\nx\n\n</When>\n\n</When>')).toEqual([]);
+  });
   it('renders an Unclear note with its label, id and readings, and reports it', async () => {
     const { report, js } = await run(
       '<Unclear id="row-points" readings={["6 / 8 / 8", "6 / 7 / 8"]}>\n\nThe sources disagree on [pass](pass).\n\n</Unclear>',
