@@ -73,15 +73,21 @@ try {
   await cdp0.send('Network.enable');
   const sizes = new Map();
   const types = new Map();
-  cdp0.on('Network.responseReceived', (e) => types.set(e.requestId, `${e.type} ${e.response.url}`));
+  const headerBytes = new Map();
+  cdp0.on('Network.responseReceived', (e) => {
+    types.set(e.requestId, `${e.type} ${e.response.url}`);
+    headerBytes.set(e.requestId, e.response.encodedDataLength); // at this point: the status line and headers
+  });
   cdp0.on('Network.loadingFinished', (e) => sizes.set(e.requestId, e.encodedDataLength));
   await fp.goto(`http://localhost:${port}/${page}/`, { waitUntil: 'networkidle' });
-  first = { total: 0, js: 0, list: [] };
+  first = { total: 0, js: 0, headers: 0, list: [] };
   for (const [id, n] of sizes) {
     const t = types.get(id) ?? '?';
+    const head = headerBytes.get(id) ?? 0;
     first.total += n;
+    first.headers += head;
     if (t.startsWith('Script')) first.js += n;
-    first.list.push(`${t.replace(`http://localhost:${port}`, '')} ${n}`);
+    first.list.push(`${t.replace(`http://localhost:${port}`, '')}: ${n} bytes (body ${n - head}, headers ${head})`);
   }
   await ctx.close();
 
@@ -123,7 +129,7 @@ try {
 
 const pages = urls.filter((u) => u.endsWith('.html') || u.endsWith('/')).length;
 console.log(
-  `Rule page first load (/${benchPage}/, new visitor, gzip as sent): ${kb(first.total)} in all; JavaScript ${kb(first.js + inlineJs)} (module files ${kb(first.js)}, inline head script ${kb(inlineJs)} inside the HTML)`,
+  `Rule page first load (/${benchPage}/, new visitor, gzip as sent, HTTP/1.1 headers included): ${kb(first.total)} in all, ${first.list.length} files, headers ${kb(first.headers)}; JavaScript ${kb(first.js + inlineJs)} (module files ${kb(first.js)}, inline head script ${kb(inlineJs)} inside the HTML)`,
 );
 for (const line of first.list) console.log(`  ${line}`);
 console.log(`Precache: ${urls.length} files (${pages} pages), ${kb(precache)} raw, ${kb(precacheGz)} gzip`);

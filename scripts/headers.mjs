@@ -1,6 +1,7 @@
 // Writes dist/_headers (the Netlify / Cloudflare Pages format) after the service worker step of `npm run build`:
-// a Content-Security-Policy that allows only the site's own origin, with the sha256 hash of every distinct inline
-// <script> found in the built HTML; frame-ancestors 'none'; Referrer-Policy; Permissions-Policy; `no-cache` for
+// on the documents (pages, the service worker, the search worker), a Content-Security-Policy that allows only the
+// site's own origin, with the sha256 hash of every distinct inline <script> found in the built HTML; frame-ancestors
+// 'none'; Referrer-Policy; Permissions-Policy; on every response, nosniff; `no-cache` for
 // HTML, sw.js and every other unhashed file; a year, immutable, for the hashed assets under /_astro/ and /scripts/
 // (the head scripts and the search worker, named by a hash of their code).
 // scripts/serve.mjs applies the same file, so `npm start` and the browser tests see what a static host sends.
@@ -10,8 +11,8 @@
 // (checked: the options CSS is then dropped). Style elements therefore need 'unsafe-inline'; style attributes,
 // which the site never uses, stay forbidden (style-src-attr 'none'), and the build fails if a page gains one.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** @typedef {[name: string, value: string]} Header */
@@ -82,28 +83,50 @@ export const PERMISSIONS_POLICY = [
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * The rules of dist/_headers, as [path pattern, [[name, value]...]]. No two rules that match one path set the same
- * header (hosts differ on whether they merge or override such headers), so caching is one rule per top-level
- * entry of dist/ rather than a catch-all.
+ * The path patterns of the documents in `dist` (the responses a browser applies a policy from): the home page, a
+ * pattern per depth of the pages' directory URLs (`/:p1/`, `/:p1/:p2/`...) with its `index.html` form, the 404 page,
+ * and the two scripts that run as their own global scope: the service worker and the search worker.
+ * @param {string} dist
+ * @returns {string[]}
+ */
+export function documentPatterns(dist) {
+  const depths = new Set(htmlFiles(dist).map((file) => relative(dist, file).split(sep).length - 1));
+  depths.delete(0);
+  const patterns = ['/', '/index.html'];
+  for (const depth of [...depths].sort((a, b) => a - b)) {
+    const dir = Array.from({ length: depth }, (_, i) => `/:p${i + 1}`).join('');
+    patterns.push(`${dir}/`, `${dir}/index.html`);
+  }
+  const scripts = join(dist, 'scripts');
+  const workers = existsSync(scripts) && readdirSync(scripts).some((name) => name.startsWith('search-worker-'));
+  return [...patterns, '/404.html', '/sw.js', ...(workers ? ['/scripts/search-worker-*'] : [])];
+}
+
+/**
+ * The rules of dist/_headers, as [path pattern, [[name, value]...]]. The policy headers (CSP, framing, referrer,
+ * permissions, opener) go on documents only (`documentPatterns`): a browser reads them from the page, the service
+ * worker and the search worker, never from a script, style sheet or image, and the CSP alone is about 1 KB that each
+ * of those responses would carry for nothing. `nosniff` goes on every response. No two rules that match one path set
+ * the same header (hosts differ on whether they merge or override such headers), so caching is one rule per
+ * top-level entry of dist/ rather than a catch-all.
  * @param {string} dist
  * @returns {{ rules: [string, [string, string][]][]; scriptHashes: number }}
  */
 export function headerRules(dist) {
   const { hashes, problems } = scanHtml(dist);
   if (problems.length) throw new Error(`Pages the Content-Security-Policy would break:\n${problems.join('\n')}`);
+  /** @type {Header[]} */
+  const policy = [
+    ['Content-Security-Policy', contentSecurityPolicy(hashes)],
+    ['X-Frame-Options', 'DENY'],
+    ['Referrer-Policy', 'no-referrer'],
+    ['Permissions-Policy', PERMISSIONS_POLICY],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ];
   /** @type {HeaderRule[]} */
   const rules = [
-    [
-      '/*',
-      [
-        ['Content-Security-Policy', contentSecurityPolicy(hashes)],
-        ['X-Frame-Options', 'DENY'],
-        ['Referrer-Policy', 'no-referrer'],
-        ['Permissions-Policy', PERMISSIONS_POLICY],
-        ['X-Content-Type-Options', 'nosniff'],
-        ['Cross-Origin-Opener-Policy', 'same-origin'],
-      ],
-    ],
+    ['/*', [['X-Content-Type-Options', 'nosniff']]],
+    ...documentPatterns(dist).map((pattern) => /** @type {HeaderRule} */ ([pattern, policy])),
     ['/_astro/*', [['Cache-Control', IMMUTABLE]]],
     ['/scripts/*', [['Cache-Control', IMMUTABLE]]],
     ['/', [['Cache-Control', 'no-cache']]],

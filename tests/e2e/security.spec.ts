@@ -67,26 +67,36 @@ test('the site refuses to be framed', async ({ page }) => {
   await expect(page.frameLocator('iframe').locator('main')).toHaveCount(0);
 });
 
-test('headers: security on every response, no-cache for pages and sw.js, a year for hashed assets', async ({ request }) => {
+test('headers: the policy on documents, nosniff on all, no-cache for pages and sw.js, a year for hashed assets', async ({ request }) => {
   const asset = readdirSync('dist/_astro').find((f) => f.endsWith('.js'))!;
-  const cases: [string, number, string][] = [
-    ['/', 200, 'no-cache'],
-    ['/now-or-never/pass/', 200, 'no-cache'],
-    ['/sw.js', 200, 'no-cache'],
-    ['/search/now-or-never.json', 200, 'no-cache'],
-    [`/_astro/${asset}`, 200, 'public, max-age=31536000, immutable'],
-    ['/no/such/page/', 404, 'no-cache'],
+  const worker = readdirSync('dist/scripts').find((f) => f.startsWith('search-worker-') && f.endsWith('.js'))!;
+  const cases: [url: string, status: number, cache: string, document: boolean][] = [
+    ['/', 200, 'no-cache', true],
+    ['/now-or-never/', 200, 'no-cache', true],
+    ['/now-or-never/pass/', 200, 'no-cache', true],
+    ['/sw.js', 200, 'no-cache', true],
+    [`/scripts/${worker}`, 200, 'public, max-age=31536000, immutable', true],
+    ['/no/such/page/', 404, 'no-cache', true],
+    ['/search/now-or-never.json', 200, 'no-cache', false],
+    [`/_astro/${asset}`, 200, 'public, max-age=31536000, immutable', false],
   ];
-  for (const [url, status, cache] of cases) {
+  for (const [url, status, cache, document] of cases) {
     const res = await request.get(url);
     const h = res.headers();
     expect([res.status(), h['cache-control']], url).toEqual([status, cache]);
+    expect(h['x-content-type-options'], url).toBe('nosniff');
+    if (!document) {
+      expect(
+        Object.keys(h).filter((k) => /content-security|frame-options|referrer|permissions|opener/.test(k)),
+        url,
+      ).toEqual([]);
+      continue;
+    }
     expect(h['content-security-policy'], url).toContain("frame-ancestors 'none'");
     expect(h['content-security-policy'], url).toContain("object-src 'none'");
     expect(h['content-security-policy'], url).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(h['referrer-policy'], url).toBe('no-referrer');
     expect(h['permissions-policy'], url).toContain('camera=()');
-    expect(h['x-content-type-options'], url).toBe('nosniff');
   }
   // Compressed as a static host compresses it.
   const home = await request.get('/', { headers: { 'Accept-Encoding': 'gzip' } });

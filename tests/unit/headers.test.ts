@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import {
   cspHash,
+  documentPatterns,
   fileGlob,
   formatHeadersFile,
   headerRules,
@@ -38,11 +39,45 @@ describe('dist/_headers', () => {
   it('allows the hash of every distinct inline script of every page, and only those', () => {
     const { rules, scriptHashes } = headerRules(dist);
     expect(scriptHashes).toBe(2);
-    const csp = new Map(rules.find(([path]) => path === '/*')![1]).get('Content-Security-Policy')!;
+    const csp = new Map(rules.find(([path]) => path === '/')![1]).get('Content-Security-Policy')!;
     expect(csp).toContain(`script-src 'self' ${[sha('one()'), sha('two()')].sort().join(' ')};`);
     for (const directive of ["default-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'"])
       expect(csp).toContain(directive);
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+  });
+
+  it('puts the policy on documents only (each page depth, the 404 page, the workers) and nosniff on everything', () => {
+    mkdirSync(join(dist, 'scripts'), { recursive: true });
+    writeFileSync(join(dist, 'scripts', 'search-worker-abc.js'), '');
+    writeFileSync(join(dist, '404.html'), '<p>lost</p>');
+    try {
+      expect(documentPatterns(dist)).toEqual([
+        '/',
+        '/index.html',
+        '/:p1/',
+        '/:p1/index.html',
+        '/:p1/:p2/',
+        '/:p1/:p2/index.html',
+        '/404.html',
+        '/sw.js',
+        '/scripts/search-worker-*',
+      ]);
+      const { rules } = headerRules(dist);
+      const setting = (header: string) => rules.filter(([, headers]) => headers.some(([k]) => k === header)).map(([path]) => path);
+      expect(setting('X-Content-Type-Options')).toEqual(['/*']);
+      for (const header of [
+        'Content-Security-Policy',
+        'X-Frame-Options',
+        'Referrer-Policy',
+        'Permissions-Policy',
+        'Cross-Origin-Opener-Policy',
+      ])
+        expect(setting(header), header).toEqual(documentPatterns(dist));
+    } finally {
+      rmSync(join(dist, 'scripts'), { recursive: true });
+      rmSync(join(dist, '404.html'));
+    }
+    expect(documentPatterns(dist)).not.toContain('/scripts/search-worker-*');
   });
 
   it('caches hashed assets for a year and revalidates everything else, one Cache-Control per path', () => {
@@ -79,7 +114,15 @@ describe('dist/_headers', () => {
       '/game/*/index.html',
     ]);
     const served = serveHeaders(rules);
-    expect(served.filter((r) => r.source === '/index.html')).toHaveLength(1); // `/` and `/index.html` name one file
+    // `/` and `/index.html` name one file: one rule for its policy, one for its caching, none repeated.
+    expect(served.filter((r) => r.source === '/index.html').flatMap((r) => r.headers.map((h) => h.key))).toEqual([
+      'Content-Security-Policy',
+      'X-Frame-Options',
+      'Referrer-Policy',
+      'Permissions-Policy',
+      'Cross-Origin-Opener-Policy',
+      'Cache-Control',
+    ]);
     expect(served.find((r) => r.source === '/_astro/**')?.headers).toEqual([
       { key: 'Cache-Control', value: 'public, max-age=31536000, immutable' },
     ]);
