@@ -5,6 +5,7 @@ import { unified } from '@astrojs/markdown-remark';
 import remarkRules from './src/integrations/remark-rules.ts';
 import contentCheck from './src/integrations/content-check.ts';
 import searchPreload from './src/integrations/search-preload.ts';
+import { mainChunkGroup } from './src/integrations/main-chunk.ts';
 
 export default defineConfig({
   site: 'https://rules.example',
@@ -23,6 +24,8 @@ export default defineConfig({
     build: {
       assetsInlineLimit: 0,
       rolldownOptions: {
+        // The page script every page runs is one file (src/integrations/main-chunk.ts).
+        output: { codeSplitting: { groups: [mainChunkGroup()] } },
         // Astro 7.3.5's content-asset plugin (astro/dist/content/vite-plugin-content-assets.js) starts the
         // `?astroPropagatedAssets` module it generates for every MDX entry with a "use astro:head-inject" directive
         // that nothing in Astro reads any more; rolldown warns about it once per entry (662 warnings, about 6,600

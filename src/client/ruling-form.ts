@@ -4,8 +4,7 @@
  * ruling is saved on this device at once (`rules:rulings:<game>`, under `<slug>#<id>`), and cleared with "Clear".
  * Everything that comes from storage is shown as text.
  */
-import { api, notSaved, onRestored, toast } from './rules';
-import { rulingKey } from './rulings';
+import { api, notSaved, toast } from './rules';
 import type { Ruling } from './storage';
 
 /** A note's form as the page holds it. */
@@ -141,44 +140,20 @@ export function buildRulingFields(readings: readonly string[], name: string, tit
 }
 
 /**
- * On a rule page: each unclear note holds "Record your table's ruling" (a disclosure with the note's form). A ruling
- * saved there shows at once above the note (`show`, the page's "Your table plays" lines) and on the unclear page.
+ * A rule page's note form (`note-rulings.ts` loads this module when a note's disclosure first opens): the fields go
+ * into `details`, bound to storage; `saved` runs after each change. Returns what shows a ruling in the form.
  */
-export function startNoteRulings(show: () => void): void {
-  const head = api();
-  const game = document.body.dataset.game;
-  const slug = document.querySelector<HTMLElement>('article.entry')?.dataset.slug;
-  if (!head || !game || !slug) return;
-  const title = document.querySelector('article.entry h1')?.textContent?.trim() ?? slug;
-  const forms: { form: RulingForm; summary: HTMLElement }[] = [];
-  /** Each summary (and, with `fill`, each form) as storage has them now. */
-  const refresh = (fill: boolean) => {
-    const rulings = head.readRulings(game);
-    for (const { form, summary } of forms) {
-      if (fill) fillRulingForm(form, rulings[form.key]);
-      summary.textContent = rulings[form.key] ? "Change your table's ruling" : "Record your table's ruling";
-    }
-  };
-  for (const note of Array.from(document.querySelectorAll<HTMLElement>('.prose [data-unclear][data-readings]'))) {
-    let readings: string[] = [];
-    try {
-      const parsed: unknown = JSON.parse(note.dataset.readings!);
-      if (Array.isArray(parsed)) readings = parsed.filter((r): r is string => typeof r === 'string');
-    } catch {
-      // No readings: the table can still write its own.
-    }
-    const id = note.dataset.unclear!;
-    const details = el('details', 'ruling-here');
-    const summary = el('summary', '');
-    details.append(summary, buildRulingFields(readings, `r-${slug}--${id}`, title));
-    note.append(details);
-    const form = readRulingForm(details, rulingKey(slug, id));
-    forms.push({ form, summary });
-    bindRulingForm(form, game, () => {
-      show();
-      refresh(false); // not the form: it holds what is being typed
-    });
-  }
-  refresh(true);
-  onRestored(() => refresh(true)); // the lines above the notes redraw themselves (showRulings)
+export function buildNoteForm(
+  details: HTMLElement,
+  readings: readonly string[],
+  key: string,
+  name: string,
+  title: string,
+  game: string,
+  saved: () => void,
+): (ruling: Ruling | undefined) => void {
+  details.append(buildRulingFields(readings, name, title));
+  const form = readRulingForm(details, key);
+  bindRulingForm(form, game, saved);
+  return (ruling) => fillRulingForm(form, ruling);
 }

@@ -115,7 +115,7 @@ describe('dist/_headers', () => {
     ]);
     const served = serveHeaders(rules);
     // `/` and `/index.html` name one file: one rule for its policy, one for its caching, none repeated.
-    expect(served.filter((r) => r.source === '/index.html').flatMap((r) => r.headers.map((h) => h.key))).toEqual([
+    expect(served.filter((r) => r.source === '/index.html').flatMap((r) => r.headers.map((h: { key: string }) => h.key))).toEqual([
       'Content-Security-Policy',
       'X-Frame-Options',
       'Referrer-Policy',

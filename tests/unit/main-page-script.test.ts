@@ -1,0 +1,69 @@
+/**
+ * The page script every page runs (src/client/main.ts) starts what each page needs, and is built as one file
+ * (src/integrations/main-chunk.ts: the modules it reaches by static imports, not those it loads on first use).
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mainChunkGroup, MAIN_SCRIPT, staticImports } from '../../src/integrations/main-chunk';
+
+const started: string[] = [];
+const record = (name: string) => () => void started.push(name);
+vi.mock('../../src/client/search-box', () => ({ startSearchBox: record('search box') }));
+vi.mock('../../src/client/display', () => ({ startDisplaySettings: record('display') }));
+vi.mock('../../src/client/service-worker', () => ({ startServiceWorker: record('service worker') }));
+vi.mock('../../src/client/setup-note', () => ({ startSetupNote: record('setup note') }));
+vi.mock('../../src/client/entry-head', () => ({ startEntryHead: record('entry head') }));
+vi.mock('../../src/client/rulings', () => ({ showRulings: record('rulings'), drawRulings: () => {} }));
+vi.mock('../../src/client/note-rulings', () => ({ startNoteRulings: record('note rulings') }));
+vi.mock('../../src/client/row-marks', () => ({ startRowMarks: record('row marks') }));
+const { RULE_PAGE_KIND, startPage } = await import('../../src/client/main');
+
+const body = (dataset: Record<string, string>) => ({ dataset }) as unknown as HTMLElement;
+beforeEach(() => void started.splice(0));
+
+describe('the page script', () => {
+  it('starts the search box, display settings and service worker on every page', () => {
+    startPage(body({ kind: 'home' }));
+    expect(started).toEqual(['search box', 'display', 'service worker']);
+  });
+
+  it("adds the shared-setup note on a game's pages", () => {
+    startPage(body({ kind: 'terms', game: 'g' }));
+    expect(started).toEqual(['search box', 'display', 'service worker', 'setup note']);
+  });
+
+  it("adds the title's buttons, rulings, note forms and row marks on a rule page", () => {
+    startPage(body({ kind: RULE_PAGE_KIND, game: 'g' }));
+    expect(started.slice(4)).toEqual(['entry head', 'rulings', 'note rulings', 'row marks']);
+  });
+
+  it('knows a rule page by the kind its page file gives the layout', () => {
+    expect(readFileSync('src/pages/[game]/[slug].astro', 'utf8')).toContain(`kind="${RULE_PAGE_KIND}"`);
+  });
+});
+
+describe('the main chunk', () => {
+  const modules = staticImports(MAIN_SCRIPT);
+  const file = (path: string) => resolve('src/client', path);
+
+  it('holds what main.ts imports statically, directly or not', () => {
+    for (const path of ['main.ts', 'entry-head.ts', 'note-rulings.ts', 'rules.ts', 'share.ts', 'search-box.ts'])
+      expect(modules, path).toContain(file(path));
+  });
+
+  it('leaves out what is loaded on first use, and what only other pages import', () => {
+    for (const path of ['ruling-form.ts', 'search-ui.ts', 'qr.ts', 'options-form.ts', 'unclear-page.ts'])
+      expect(modules, path).not.toContain(file(path));
+  });
+
+  it("takes the layout's script module and Vite's dynamic-import helper into the group, by id", () => {
+    const { name, test } = mainChunkGroup();
+    expect(name).toBe('main');
+    expect(test(`${file('entry-head.ts')}?v=1`)).toBe(true);
+    expect(test('\0vite/preload-helper.js')).toBe(true);
+    expect(test(`${resolve('src/layouts/Base.astro')}?astro&type=script&index=0&lang.ts`)).toBe(true);
+    expect(test(file('ruling-form.ts'))).toBe(false);
+    expect(test(`${resolve('src/pages/[game]/options.astro')}?astro&type=script&index=0&lang.ts`)).toBe(false);
+  });
+});
