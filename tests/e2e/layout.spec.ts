@@ -155,17 +155,3 @@ test('text size and theme are kept; the dark header is dark', async ({ page }) =
   const [r, g, b] = bg.match(/\d+/g)!.map(Number);
   expect(r! + g! + b!).toBeLessThan(120);
 });
-
-test('the offline copy shows its progress, then “Ready offline”', async ({ page }) => {
-  test.setTimeout(120_000);
-  await page.goto('/now-or-never/pass/');
-  const status = page.locator('[data-offline-status]');
-  await expect(status).toHaveAttribute('data-offline-status', /saving|ready/);
-  await expect(status).toHaveAttribute('data-offline-status', 'ready', { timeout: 100_000 });
-  await expect(status).toHaveText('Ready offline');
-  await page.context().setOffline(true);
-  await page.goto('/forge-war/bazaar/');
-  await expect(page.locator('.net-badge')).toBeVisible();
-  await expect(page.locator('h1')).toContainText('Bazaar');
-  await page.context().setOffline(false);
-});

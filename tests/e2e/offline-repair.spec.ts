@@ -9,6 +9,8 @@ import { readFileSync } from 'node:fs';
 import { samplePages, serviceWorkerInControl, watchErrors } from './helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
+// Service workers are blocked by default (playwright.config.ts); these tests are about one.
+test.use({ serviceWorkers: 'allow' });
 
 /** Files in the offline copy of this build (written by scripts/build-sw.mjs). */
 const total = (JSON.parse(readFileSync('dist/sw-meta.json', 'utf8')) as { count: number }).count;
