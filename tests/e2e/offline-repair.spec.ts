@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { samplePages, serviceWorkerInControl, watchErrors } from './helpers';
+import { onePagePerKind, serviceWorkerInControl, watchErrors } from './helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 // Service workers are blocked by default (playwright.config.ts); these tests are about one.
@@ -38,10 +38,13 @@ const RECORD_STATUSES = () => {
 };
 const statuses = (page: Page) => page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
 
-/** Opens never-visited pages of every type with the network off: each must come from the service worker. */
+/**
+ * Opens never-visited pages of every type with the network off: each must come from the service worker. (That every
+ * file is back is `cachedCount`'s check; every page of every game offline is offline.spec.ts's.)
+ */
 async function openOffline(page: Page): Promise<string[]> {
   const failed: string[] = [];
-  for (const url of samplePages(1)) {
+  for (const url of onePagePerKind()) {
     const res = await page.goto(url, { waitUntil: 'domcontentloaded' });
     if (!res?.ok() || !res.fromServiceWorker() || !(await page.locator('main h1').count())) failed.push(url);
   }
