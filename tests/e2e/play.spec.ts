@@ -116,21 +116,23 @@ for (const [game, c] of Object.entries(GAMES)) {
       }
     });
 
-    test('play along: New game asks first; declining keeps the round, confirming goes back to 1', async ({ page }) => {
-      await openWith(page, game, {});
-      await goTo(page, 3);
-      await page.getByRole('button', { name: 'New game' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Start a new game?' });
-      await expect(dialog).toBeVisible();
-      await dialog.getByRole('button', { name: 'Keep playing' }).click();
-      await expect(dialog).toBeHidden();
-      await expect(round(page)).toHaveText('3');
-      await page.getByRole('button', { name: 'New game' }).click();
-      await dialog.getByRole('button', { name: 'New game' }).click();
-      await expect(round(page)).toHaveText('1');
-      await page.reload();
-      await expect(round(page)).toHaveText('1');
-    });
+    // The same code for every game: checked on one (Forge War; the other tests here run on every game).
+    if (game === 'forge-war')
+      test('play along: New game asks first; declining keeps the round, confirming goes back to 1', async ({ page }) => {
+        await openWith(page, game, {});
+        await goTo(page, 3);
+        await page.getByRole('button', { name: 'New game' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Start a new game?' });
+        await expect(dialog).toBeVisible();
+        await dialog.getByRole('button', { name: 'Keep playing' }).click();
+        await expect(dialog).toBeHidden();
+        await expect(round(page)).toHaveText('3');
+        await page.getByRole('button', { name: 'New game' }).click();
+        await dialog.getByRole('button', { name: 'New game' }).click();
+        await expect(round(page)).toHaveText('1');
+        await page.reload();
+        await expect(round(page)).toHaveText('1');
+      });
   });
 }
 
