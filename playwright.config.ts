@@ -18,6 +18,11 @@ export default defineConfig({
   use: {
     baseURL: port ? `http://localhost:${port}` : undefined,
     viewport: { width: 390, height: 844 },
+    // No service worker unless a test asks for one (`test.use({ serviceWorkers: 'allow' })`: offline.spec.ts,
+    // offline-repair.spec.ts, the CSP check in security.spec.ts). Registered, it precaches the whole site (760 files,
+    // 15 MiB) in every test's browser context, the suite's largest cost; pages without one say "cannot keep the rules
+    // offline" in the footer and work as before.
+    serviceWorkers: 'block',
     // The system's Chromium (scripts/chrome.mjs), else Playwright's own. Playwright turns the back/forward cache off by
     // default; players' browsers have it on, so the tests do too (tests/e2e/table.spec.ts checks that Back restores).
     launchOptions: { executablePath: chromePath(), args: CHROME_FLAGS, ignoreDefaultArgs: ['--disable-back-forward-cache'] },

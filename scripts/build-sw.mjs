@@ -24,7 +24,8 @@ const sha256 = (bytes) => createHash('sha256').update(bytes).digest('base64');
 const { count, size, warnings } = await generateSW({
   globDirectory: dist,
   globPatterns: ['**/*.{html,js,css,json,png,svg,webmanifest,txt}'],
-  globIgnores: ['sw.js'],
+  // sw-meta.json is this script's own output (written below): a second run without a rebuild must not precache it.
+  globIgnores: ['sw.js', 'sw-meta.json'],
   swDest: `${dist}/sw.js`,
   mode: 'production',
   sourcemap: false,

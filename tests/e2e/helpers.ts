@@ -14,19 +14,40 @@ export function allPageUrls(dir = 'dist', base = ''): string[] {
   return out;
 }
 
-/**
- * A sample of the built pages with every page type of every game: for each kind of page (`<body data-kind>`: home,
- * game, entry, terms, options, setup, search...) and game, the first and last page in URL order.
- */
-export function samplePages(perKind = 2): string[] {
-  const groups = new Map<string, string[]>();
+/** The built pages by kind (`<body data-kind>`: home, game, entry, terms, options, setup, search...), then by game. */
+function pagesByKind(): Map<string, Map<string, string[]>> {
+  const kinds = new Map<string, Map<string, string[]>>();
   for (const url of allPageUrls().sort()) {
     const html = readFileSync(join('dist', url, 'index.html'), 'utf8');
     const kind = /<body[^>]*\bdata-kind="([^"]*)"/.exec(html)?.[1] ?? 'unknown';
-    const key = `${kind} ${url.split('/')[1]}`;
-    groups.set(key, [...(groups.get(key) ?? []), url]);
+    const games = kinds.get(kind) ?? new Map<string, string[]>();
+    const game = url.split('/')[1]!;
+    games.set(game, [...(games.get(game) ?? []), url]);
+    kinds.set(kind, games);
   }
-  return [...groups.values()].flatMap((urls) => [...new Set([urls[0]!, urls.at(-1)!])].slice(0, perKind));
+  return kinds;
+}
+
+/**
+ * A sample of the built pages with every page type of every game: for each kind of page and game, the first and last
+ * page in URL order.
+ */
+export function samplePages(perKind = 2): string[] {
+  return [...pagesByKind().values()].flatMap((games) =>
+    [...games.values()].flatMap((urls) => [...new Set([urls[0]!, urls.at(-1)!])].slice(0, perKind)),
+  );
+}
+
+/**
+ * One page of each kind, the games taken in turn (the first page of the next game that has that kind), so that every
+ * page type and every game is in it: for checks of code that runs the same on every game's page of a kind.
+ */
+export function onePagePerKind(): string[] {
+  let turn = 0;
+  return [...pagesByKind().values()].map((games) => {
+    const all = [...games.values()];
+    return all[turn++ % all.length]![0]!;
+  });
 }
 
 /** Waits until the page is controlled by an active service worker (which has precached the site). */

@@ -18,12 +18,14 @@ const pageTypes = {
 };
 
 test('no page type scrolls sideways from 320 to 430 px', async ({ page }) => {
-  test.setTimeout(120_000);
   const wide: string[] = [];
-  for (const width of [320, 360, 390, 430]) {
-    await page.setViewportSize({ width, height: 800 });
-    for (const [kind, url] of Object.entries(pageTypes)) {
-      await page.goto(url);
+  for (const [kind, url] of Object.entries(pageTypes)) {
+    // One load per page, opened at the narrowest width, then widened: the layout is CSS (media queries and flexible
+    // boxes), which the browser applies again at each size, as when a phone turns or a window is resized.
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.goto(url);
+    for (const width of [320, 360, 390, 430]) {
+      await page.setViewportSize({ width, height: 800 });
       const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
       if (scroll > width) wide.push(`${kind} at ${width}: ${scroll}px`);
     }
@@ -154,18 +156,4 @@ test('text size and theme are kept; the dark header is dark', async ({ page }) =
   const bg = await page.locator('.site-header').evaluate((el) => getComputedStyle(el).backgroundColor);
   const [r, g, b] = bg.match(/\d+/g)!.map(Number);
   expect(r! + g! + b!).toBeLessThan(120);
-});
-
-test('the offline copy shows its progress, then “Ready offline”', async ({ page }) => {
-  test.setTimeout(120_000);
-  await page.goto('/now-or-never/pass/');
-  const status = page.locator('[data-offline-status]');
-  await expect(status).toHaveAttribute('data-offline-status', /saving|ready/);
-  await expect(status).toHaveAttribute('data-offline-status', 'ready', { timeout: 100_000 });
-  await expect(status).toHaveText('Ready offline');
-  await page.context().setOffline(true);
-  await page.goto('/forge-war/bazaar/');
-  await expect(page.locator('.net-badge')).toBeVisible();
-  await expect(page.locator('h1')).toContainText('Bazaar');
-  await page.context().setOffline(false);
 });

@@ -1,14 +1,21 @@
 /**
- * The offline badge tells the truth: `ready` only while every precached file is in the cache. Each test starts its
- * own browser context (its own service worker and caches). Caches deleted after the first visit (as a browser does
+ * The offline badge tells the truth: `ready` only while every precached file is in the cache. The first test installs
+ * the service worker in a browser context of its own, which the second takes over with its copy whole (one install of
+ * the whole site fewer); the third starts a context of its own, a first visit. Caches deleted after the first visit (as a browser does
  * under storage pressure) are found missing on the next start and fetched again (`saving` with progress, then
  * `ready`); a save cut by the network, the first one included, resumes when the browser is back online, no reload.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { samplePages, serviceWorkerInControl, watchErrors } from './helpers';
+import { onePagePerKind, serviceWorkerInControl, watchErrors } from './helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
+// Service workers are blocked by default (playwright.config.ts); these tests are about one.
+test.use({ serviceWorkers: 'allow' });
+
+/** The first test's context, its service worker installed and its copy whole at the end: the second test's start. */
+let installed: { context: BrowserContext; page: Page } | undefined;
+test.afterAll(() => installed?.context.close());
 
 /** Files in the offline copy of this build (written by scripts/build-sw.mjs). */
 const total = (JSON.parse(readFileSync('dist/sw-meta.json', 'utf8')) as { count: number }).count;
@@ -36,10 +43,13 @@ const RECORD_STATUSES = () => {
 };
 const statuses = (page: Page) => page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
 
-/** Opens never-visited pages of every type with the network off: each must come from the service worker. */
+/**
+ * Opens never-visited pages of every type with the network off: each must come from the service worker. (That every
+ * file is back is `cachedCount`'s check; every page of every game offline is offline.spec.ts's.)
+ */
 async function openOffline(page: Page): Promise<string[]> {
   const failed: string[] = [];
-  for (const url of samplePages(1)) {
+  for (const url of onePagePerKind()) {
     const res = await page.goto(url, { waitUntil: 'domcontentloaded' });
     if (!res?.ok() || !res.fromServiceWorker() || !(await page.locator('main h1').count())) failed.push(url);
   }
@@ -81,15 +91,15 @@ test('caches deleted after the first visit: the next start finds them missing, s
   expect(await openOffline(page)).toEqual([]);
   await context.setOffline(false);
   expect(errors()).toEqual([]);
-  await context.close();
+  installed = { context, page };
 });
 
-test('files lost while offline: the badge says so, and saving resumes on its own once back online', async ({ browser }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
+test('files lost while offline: the badge says so, and saving resumes on its own once back online', async () => {
+  // The worker the first test installed, with its copy whole again.
+  const { context, page } = installed!;
   await page.goto('/');
-  await serviceWorkerInControl(page);
-  await expect(status(page)).toHaveAttribute('data-offline-status', 'ready', { timeout: 120_000 });
+  await expect(status(page)).toHaveAttribute('data-offline-status', 'ready');
+  expect(await cachedCount(page)).toBe(total);
   // Lose every rule page of one game (not the page about to open).
   const lost = await page.evaluate(async () => {
     let n = 0;
@@ -113,7 +123,7 @@ test('files lost while offline: the badge says so, and saving resumes on its own
   const res = await page.goto('/forge-war/');
   expect(res?.fromServiceWorker()).toBe(true);
   await expect(page.locator('main h1')).toBeVisible();
-  await context.close();
+  await context.setOffline(false);
 });
 
 test('a first save cut by the network resumes when the browser is back online, without a reload', async ({ browser }) => {

@@ -1,19 +1,21 @@
 /**
  * The service worker, in one browser context that installs it once (precaching the whole site is the costly part):
  * it holds every page; every URL form of a page opens under it, online and offline; pages of every type work with
- * the network off; a new deploy offers an update.
+ * the network off (the header says "Offline"), play along included; a new deploy offers an update.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { allPageUrls, samplePages, serviceWorkerInControl, watchErrors } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
+// Service workers are blocked by default (playwright.config.ts); these tests are about one.
+test.use({ serviceWorkers: 'allow' });
 
 let context: BrowserContext;
 let page: Page;
 let errors: () => string[];
 test.beforeAll(async ({ browser }) => {
-  context = await browser.newContext();
+  context = await browser.newContext({ serviceWorkers: 'allow' });
   page = await context.newPage();
   errors = watchErrors(page);
 });
@@ -78,6 +80,10 @@ test('with the network off: pages of every type, every URL form, a deep link wit
       if (!res?.ok() || !res.fromServiceWorker() || !(await page.locator('main h1').count())) failed.push(url);
     }
     expect(failed).toEqual([]);
+    // The header's quiet badge says the network is gone.
+    await page.goto('/forge-war/bazaar/');
+    await expect(page.locator('h1')).toContainText('Bazaar');
+    await expect(page.locator('.net-badge')).toBeVisible();
     await everyUrlFormOpens('offline');
     await page.goto('/pencilvillage/quest/?character=erwin-lyme');
     await expect(page.locator('[data-w-character="erwin-lyme"]').first()).toBeVisible();
@@ -87,6 +93,29 @@ test('with the network off: pages of every type, every URL form, a deep link wit
     await is404();
   } finally {
     await context.setOffline(false);
+  }
+  expect(errors()).toEqual([]);
+});
+
+test('play along works with the network off once the site is saved', async () => {
+  // A saved setup (as the options page saves it) and a round kept from an earlier visit.
+  await page.goto('/pencilvillage/play/');
+  await page.evaluate(() => {
+    localStorage.setItem('rules:options:pencilvillage', JSON.stringify({ character: 'nebuchadnezzar' }));
+    localStorage.setItem('rules:round:pencilvillage', '26');
+  });
+  await context.setOffline(true);
+  try {
+    const res = await page.goto('/pencilvillage/play/');
+    expect(res?.fromServiceWorker()).toBe(true);
+    const round = page.locator('[data-round]');
+    await expect(round).toHaveText('26');
+    await page.locator('[data-next-round]').click();
+    await expect(round).toHaveText('27');
+    await expect(page.locator('[data-special]:visible').filter({ hasText: 'Nebuchadnezzar pays 12g' })).toHaveCount(1);
+  } finally {
+    await context.setOffline(false);
+    await page.evaluate(() => localStorage.clear());
   }
   expect(errors()).toEqual([]);
 });

@@ -6,6 +6,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { readdirSync } from 'node:fs';
 import { watchErrors } from './helpers';
 
+// The pages register their service worker here as for a reader (blocked by default in playwright.config.ts), so the
+// policy is checked with the worker's registration and install under way.
+test.use({ serviceWorkers: 'allow' });
+
 /** Each page type, and what shows that its scripts and option CSS ran under the policy. */
 const pages: Record<string, [string, (page: Page) => Promise<void>]> = {
   home: ['/', async (page) => expect(page.locator('.game-card-title').first()).toBeVisible()],
