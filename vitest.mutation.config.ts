@@ -17,6 +17,7 @@ export default defineConfig({
       'tests/unit/play-storage.test.ts',
       'tests/unit/search.test.ts',
       'tests/unit/search-mutants.test.ts',
+      'tests/unit/merge-mutants.test.ts',
       'tests/unit/any-text.test.ts',
       'tests/unit/table-link.test.ts',
     ],

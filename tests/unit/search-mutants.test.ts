@@ -69,6 +69,19 @@ describe('candidates: what a query word stands for', () => {
     expect(words(s, 'sym2', true)).toEqual([]);
     expect(words(s, 'sy', true)).toEqual(['sym22', 'sym2207']);
   });
+  it('matches a finished number or symbol word exactly, never its longer forms', () => {
+    const n = new Searcher(makeIndex([{ title: 'N', words: { '1000': 1, '10000': 1, '100': 1, '100er': 1, sym2207: 1, sym2207er: 1 } }]));
+    expect(words(n, '1000')).toEqual(['1000']);
+    expect(words(n, '100')).toEqual(['100']);
+    expect(words(n, 'sym2207')).toEqual(['sym2207']);
+    expect(words(n, '100', true)).toEqual(['100', '1000', '10000', '100er']);
+  });
+  it('reads "sym" and hex digits, the whole word, as a symbol word', () => {
+    const n = new Searcher(makeIndex([{ title: 'N', words: { symbol: 1, asym12: 1 } }]));
+    expect(words(n, 'symbo', true)).toEqual(['symbol']);
+    expect(words(n, 'asym1', true)).toEqual(['asym12']);
+    expect(words(n, 'symb', true)).toEqual([]);
+  });
   it('finds every completion wherever it stands in the vocabulary', () => {
     const many = makeIndex([
       { title: 'A', words: Object.fromEntries('abcdefghijklmnopqrstuvwxyz'.split('').map((l) => [`${l}${l}x`, 1])) },
@@ -80,11 +93,11 @@ describe('candidates: what a query word stands for', () => {
   it('keeps the 12 most common completions, most common first', () => {
     const docs12: Doc[] = Array.from({ length: 14 }, (_, i) => ({
       title: `T${i}`,
-      words: Object.fromEntries(Array.from({ length: 14 }, (_, j) => [`plan${String.fromCharCode(97 + j)}`, 1]).filter((_, j) => j <= i)),
+      words: Object.fromEntries(Array.from({ length: 14 }, (_, j) => [`plan${String.fromCharCode(97 + j)}`, 1]).filter((_, j) => j >= i)),
     }));
     const p = new Searcher(makeIndex(docs12));
-    // "plana" is in all 14 docs, "planb" in 13, ... "plann" in 1.
-    expect(words(p, 'pla', true)).toEqual('abcdefghijkl'.split('').map((l) => `plan${l}`));
+    // "plann" is in all 14 docs, "planm" in 13, ... "plana" in 1.
+    expect(words(p, 'pla', true)).toEqual('nmlkjihgfedc'.split('').map((l) => `plan${l}`));
   });
   it('finds the other forms of a word: its Porter family, once each', () => {
     expect(candidates(s, 'searching')).toEqual([
@@ -102,6 +115,18 @@ describe('candidates: what a query word stands for', () => {
     expect(candidates(f, 'searchi', true)).toContainEqual(['searching', round(0.7 * (0.6 + (0.4 * 7) / 9))]);
     expect(candidates(f, 'search', true)).toContainEqual(['searching', 0.65]);
   });
+  it('finds a word family through the Porter stem alone ("hopeful" → "hope"), with or without the families', () => {
+    const h: Doc[] = [{ title: 'H', words: { hope: 1, hopeful: 1 } }];
+    expect(candidates(new Searcher(makeIndex(h)), 'hopeful')).toEqual([
+      ['hopeful', 1],
+      ['hope', 0.65],
+    ]);
+    expect(candidates(new Searcher(makeIndex(h, { forms: undefined })), 'hopeful')).toEqual([
+      ['hopeful', 1],
+      ['hope', 0.65],
+    ]);
+    expect(candidates(new Searcher(makeIndex(h, { wordnet: ids(h, 'hope') })), 'hopeful')).toEqual([['hopeful', 1]]);
+  });
   it('never offers a word only WordNet brought, except exactly', () => {
     const w = new Searcher(makeIndex(docs, { wordnet: ids(docs, 'search', 'retreat', 'trail') }));
     expect(words(w, 'searching')).toEqual(['searching']);
@@ -109,6 +134,7 @@ describe('candidates: what a query word stands for', () => {
     expect(words(w, 'search')[0]).toBe('search');
     expect(words(w, 'sear', true)).not.toContain('search');
     expect(words(w, 'trai')).not.toContain('trail');
+    expect(words(w, 'tral')).toEqual(['trial']);
   });
   it('matches an unknown word fuzzily: words 1 edit away (2 from 6 letters), nearest and most common first', () => {
     // "tral" (4 letters, 1 edit): "trail" and "trial" (1 letter longer), not "trait" (2 edits).
@@ -120,6 +146,22 @@ describe('candidates: what a query word stands for', () => {
     // No fuzzy match under 4 letters, nor for a word with a digit.
     expect(words(s, 'tra')).toEqual([]);
     expect(words(s, 'tr4il')).toEqual([]);
+  });
+  it('takes the near words Fuse.js proposes: none it rates too far (a swap and a change in 6 letters)', () => {
+    expect(words(new Searcher(makeIndex([{ title: 'S', words: { strike: 1 } }])), 'srtikx')).toEqual([]);
+  });
+  it('weighs the first 40 words Fuse.js proposes', () => {
+    // 49 words one letter from "kxyz", all rated alike: the 40 first in the vocabulary are weighed, not the
+    // more common ones after them.
+    const near: Record<string, number> = {};
+    for (const l of 'abcdefghijlmnopqrstuvwxyz') near[`${l}xyz`] = 1;
+    for (const l of 'abcdefghijklmnopqrstuvwyz') near[`k${l}yz`] = 1;
+    const common = { wxyz: 1, xxyz: 1, yxyz: 1, zxyz: 1 };
+    const p = new Searcher(makeIndex([{ title: 'A', words: near }, ...[0, 1, 2, 3].map((i) => ({ title: `B${i}`, words: common }))]));
+    expect(words(p, 'kxyz')).toEqual(['axyz', 'bxyz', 'cxyz', 'dxyz']);
+  });
+  it('matches an unknown word with completions or forms through those only', () => {
+    expect(words(new Searcher(makeIndex([{ title: 'T', words: { trainer: 1, brain: 1 } }])), 'train')).toEqual(['trainer']);
   });
   it('keeps the 4 nearest fuzzy matches', () => {
     const near = new Searcher(
@@ -152,6 +194,11 @@ describe('candidates: what a query word stands for', () => {
       ['stroke', 0.9],
       ['strike', round(0.75 * (1 - 2 / 7) ** 2)],
     ]);
+    const two = new Searcher(makeIndex([{ title: 'X', words: { bakers: 1, makers: 1 } }]));
+    expect(candidates(two, 'cakers')).toEqual([
+      ['bakers', round(0.75 * (1 - 1 / 7) ** 2)],
+      ['makers', round(0.75 * (1 - 1 / 7) ** 2)],
+    ]);
     // Five letters: never that sure.
     const five = new Searcher(makeIndex([{ title: 'X', words: { sword: 1 } }]));
     expect(candidates(five, 'swrod')).toEqual([['sword', round(0.75 * (1 - 1 / 6) ** 2)]]);
@@ -170,6 +217,17 @@ describe('candidates: what a query word stands for', () => {
     const docs2 = typoDocs(2);
     const two = new Searcher(makeIndex(docs2, { typos: ids(docs2, 'champoin') }));
     expect(candidates(two, 'champoin')).toEqual([
+      ['champoin', 1],
+      ['champion', round(0.75 * (1 - 1 / 9) ** 2)],
+    ]);
+    // Two edits away ("chapmoin"), or not 3 times as common (a misspelling in 2 entries, the word in 3): a guess.
+    const far: Doc[] = [{ title: 'Champion', words: { chapmoin: 1, champion: 1 } }, ...typoDocs(3).slice(1)];
+    expect(candidates(new Searcher(makeIndex(far, { typos: ids(far, 'chapmoin') })), 'chapmoin')).toEqual([
+      ['chapmoin', 1],
+      ['champion', round(0.75 * (1 - 2 / 9) ** 2)],
+    ]);
+    const twice: Doc[] = [...typoDocs(3), { title: 'Again', words: { champoin: 1 } }];
+    expect(candidates(new Searcher(makeIndex(twice, { typos: ids(twice, 'champoin') })), 'champoin')).toEqual([
       ['champoin', 1],
       ['champion', round(0.75 * (1 - 1 / 9) ** 2)],
     ]);
@@ -230,7 +288,7 @@ describe('derivational endings', () => {
     expect(words(s, 'production')).toContain('produce');
     expect(words(s, 'move')).toContain('movement');
     expect(words(s, 'movement')).toContain('move');
-    expect(words(s, 'place')).toContain('placement');
+    expect(candidates(s, 'place')).toContainEqual(['placement', 0.65]);
   });
   it('never for a root or a word under 3 letters', () => {
     expect(words(s, 'oxer')).toEqual(['oxer']);
@@ -247,7 +305,7 @@ describe('wordStats: what each query word weighs', () => {
   const docs: Doc[] = [
     { title: 'Coin', words: { coin: 8, health: 1 } },
     { title: 'Gold', words: { gold: 8, work: 1, lair: 1, experience: 1 } },
-    { title: 'Gold 2', words: { gold: 8, level: 1 } },
+    { title: 'Gold 2', words: { gold: 8, level: 1, levelup: 1 } },
     { title: 'Other', words: { lair: 1, other: 1 } },
   ];
   const n = docs.length;
@@ -260,9 +318,11 @@ describe('wordStats: what each query word weighs', () => {
   it('matches everyday and game synonyms at 0.75, both kinds for one word, stemmed', () => {
     expect(words(s, 'xp')).toEqual([]);
     const xp = stat('xp');
-    expect(xp.found.map((c) => [s.index.vocab[c.term], c.factor])).toEqual([
+    // A synonym is a finished word: "levelup" completes "level" at the finished-word factor.
+    expect(xp.found.map((c) => [s.index.vocab[c.term], round(c.factor)])).toEqual([
       ['experience', 0.75],
       ['level', 0.75],
+      ['levelup', round(0.75 * 0.49 * (0.6 + (0.4 * 5) / 7))],
     ]);
     expect(stat('money').found.map((c) => s.index.vocab[c.term])).toEqual(['coin', 'gold']);
     expect(stat('lives').found.map((c) => [s.index.vocab[c.term], c.factor])).toEqual([['health', 0.75]]);
@@ -276,8 +336,9 @@ describe('wordStats: what each query word weighs', () => {
     // money → coin (1 doc) and gold (2 docs), both at 0.75.
     expect(stat('money')).toMatchObject({ bestFactor: 0.75 });
     expect(stat('money').weight).toBeCloseTo(idf(n, 1));
-    const rev = new Searcher(makeIndex(docs, { synonyms: { cash: ['gold', 'coin'] } }));
-    expect(rev.wordStats('cash')[0]!.weight).toBeCloseTo(idf(n, 1));
+    const rev = new Searcher(makeIndex(docs, { synonyms: { wealth: ['gold', 'coin'] } }));
+    expect(rev.wordStats('wealth')[0]!.weight).toBeCloseTo(idf(n, 1));
+    expect(rev.wordStats('how many wealth')[0]!.weight).toBeCloseTo(1.5 * idf(n, 1));
     // A better factor wins over a rarer word: "coin" exact (1 doc) beats nothing; "gold" exact over a synonym.
     expect(stat('gold')).toMatchObject({ bestFactor: 1 });
     expect(stat('gold').weight).toBeCloseTo(idf(n, 2));
@@ -349,6 +410,18 @@ describe('search: scores', () => {
     expect(urls(s, 'dragon')).toEqual(['/g/d0/', '/g/d1/', '/g/d2/']);
     const same = new Searcher(makeIndex([0, 1, 2, 3].map((i) => ({ title: `T${i}`, words: { x: 1 }, phrases: [`t${i}`] }))));
     expect(urls(same, 'x')).toEqual(['/g/d0/', '/g/d1/', '/g/d2/', '/g/d3/']);
+    // Found in another order (the first query word's entries first): still by entry.
+    const later = new Searcher(
+      makeIndex([
+        { title: 'A', words: { y: 1 }, phrases: ['a'] },
+        { title: 'B', words: { y: 1 }, phrases: ['b'] },
+        { title: 'C', words: { x: 1 }, phrases: ['c'] },
+        { title: 'D', words: { x: 1 }, phrases: ['d'] },
+        { title: 'E', words: { x: 1 }, phrases: ['e'] },
+        { title: 'F', words: { y: 1 }, phrases: ['f'] },
+      ]),
+    );
+    expect(urls(later, 'x y')).toEqual(['/g/d0/', '/g/d1/', '/g/d2/', '/g/d3/', '/g/d4/', '/g/d5/']);
   });
   it('adds a phrase of the query that is an entry name, by its share of the query', () => {
     // "dragon lair" stands in "red dragon lair": 30 × its words' share of the query's weight.
@@ -378,6 +451,15 @@ describe('search: scores', () => {
       `base ${(2 * idf(2, 2)).toFixed(1)} cov 1.00 phrase ${((10 * 2) / 3).toFixed(1)}`,
     ]);
     expect(why(long, 'big red')[0]![1]).toBe(`base ${(idf(2, 1) + idf(2, 2)).toFixed(1)} cov 1.00 phrase ${((10 * 2) / 3).toFixed(1)}`);
+    // Through a completion ("dragon", typed, → "dragons"): × its factor.
+    const f = 0.7 * (0.6 + (0.4 * 6) / 7);
+    const near = new Searcher(
+      makeIndex([
+        { title: 'Big Red Dragons', words: { red: 1, dragons: 1 } },
+        { title: 'Z', words: { z: 1 } },
+      ]),
+    );
+    expect(why(near, 'red dragon')[0]![1]).toMatch(new RegExp(` phrase ${((10 * f * 2) / 3).toFixed(1)}$`));
     // One word in a longer name: no bonus.
     expect(why(long, 'big')[0]![1]).toBe(`base ${idf(2, 1).toFixed(1)} cov 1.00 phrase 0.0`);
     expect(why(long, 'dragon red')[0]![1]).toBe(`base ${(2 * idf(2, 2)).toFixed(1)} cov 1.00 phrase 0.0`);
@@ -444,6 +526,23 @@ describe('search: scores', () => {
     const f = 0.49 * (0.6 + (0.4 * 5) / 6);
     expect(m.search('alpha ')[0]!.score).toBeCloseTo(Math.max(2, 3 * f) * idf(2, 1));
     expect(m.search('alpha ')[0]!.matched).toEqual(['alpha', 'alphas']);
+    expect(why(m, 'alpha ')[0]![1]).toContain(' cov 1.00 ');
+  });
+  it('reads a name through the best of the ways a query word stands for it', () => {
+    // "alpha" is rare (1 entry, 5 letters): "alphas" is both its completion and 1 edit from it.
+    const m = new Searcher(
+      makeIndex([
+        { title: 'A', words: { alpha: 1 }, phrases: ['a'] },
+        { title: 'Alphas', words: { alphas: 1 } },
+      ]),
+    );
+    const completion = 0.49 * (0.6 + (0.4 * 5) / 6);
+    const fuzzy = 0.75 * (1 - 1 / 6) ** 2;
+    expect(fuzzy).toBeGreaterThan(completion);
+    expect(why(m, 'alpha ')[0]).toEqual([
+      '/g/d1/',
+      `base ${(fuzzy * idf(2, 1)).toFixed(1)} cov ${(fuzzy + (1 - fuzzy) * 0.3 * fuzzy).toFixed(2)} phrase ${(40 * fuzzy).toFixed(1)}`,
+    ]);
   });
   it('weighs coverage on the weights shared by every game searched together', () => {
     const shared = [
@@ -475,6 +574,14 @@ describe('search: scores', () => {
         ],
       })[1]![1],
     ).toBe(`base ${(12 * i3).toFixed(1)} cov 0.13 phrase 0.0`);
+  });
+  it('scores nothing, without failing, when no query word weighs anything', () => {
+    expect(why(s, 'red', { shared: [{ weight: 0, bestFactor: 0 }] })).toEqual([
+      ['/g/d0/', 'base 10.2 cov 0.00 phrase 0.0'],
+      ['/g/d2/', 'base 0.8 cov 0.00 phrase 0.0'],
+      ['/g/d3/', 'base 0.8 cov 0.00 phrase 0.0'],
+    ]);
+    expect(s.search('red', { shared: [{ weight: 0, bestFactor: 0 }] }).map((r) => r.score)).toEqual([0, 0, 0]);
   });
   it('returns 20 results unless told, and nothing for an empty query', () => {
     const many = new Searcher(makeIndex(Array.from({ length: 25 }, (_, i) => ({ title: `T${i}`, words: { x: 1 } }))));
@@ -532,7 +639,8 @@ describe('search: entries for one choice of a play option', () => {
     expect(why(s, 'season end solo')[0]![0]).toBe('/g/d1/');
     expect(why(s, 'season end solo')[0]![1]).not.toContain('choice');
     expect(why(s, 'season end goal')[0]).toEqual(['/g/d2/', expect.not.stringContaining('choice')]);
-    expect(why(s, 'objective season end')[0]![1]).not.toContain('choice');
+    expect(why(s, 'objective season end').find(([u]) => u === '/g/d2/')![1]).not.toContain('choice');
+    expect(why(s, 'season end goal 1').find(([u]) => u === '/g/d1/')![1]).toContain('choice 0.7');
   });
   it("come first (× 1.4) in the reader's setup: an option on, or the value chosen", () => {
     expect(urls(s, 'season end', { setup: { solo: true } })[0]).toBe('/g/d1/');
@@ -565,6 +673,17 @@ describe('search: numbers beside their nouns', () => {
     expect(first!.score).toBeCloseTo(plain * 1.3);
     expect(s.search('5 coins')[0]!.url).toBe('/g/d1/');
   });
+  it('by the share of the pairs it holds', () => {
+    const two = new Searcher(
+      makeIndex([
+        { title: 'Half', words: { coin: 1, heart: 1, '5': 1, '2': 1 }, body: 'Get 5 coins.' },
+        { title: 'Z', words: { z: 1 } },
+      ]),
+    );
+    const r = two.search('5 coins 2 hearts', { explain: true })[0] as ReturnType<Searcher['search']>[number] & { why: string };
+    expect(r.why).toMatch(/ pairs 0\.50$/);
+    expect(r.score).toBeCloseTo(4 * idf(2, 1) * 1.15);
+  });
   it('reads a game\'s one-letter short form of a noun ("7p")', () => {
     const r = why(s, '7 population');
     expect(r.find(([u]) => u === '/g/d3/')![1]).toMatch(/ pairs 1\.00$/);
@@ -587,8 +706,14 @@ describe('answers', () => {
     { title: 'Coins', words: { coin: 12, start: 2, '17': 1 }, body: 'Coins pay for things. You start with 17 coins.' },
     { title: 'Gold', words: { gold: 12, coin: 1, start: 1 }, body: 'Gold is not coins at the start.' },
     { title: 'Other', words: { other: 1 } },
+    { title: 'Apart', words: { coin: 1, start: 1 }, body: 'Coins here. Start there.' },
   ];
   const s = new Searcher(makeIndex(docs));
+  it('shows no answer when no sentence holds two of the words', () => {
+    const apart = s.search('coins start').find((r) => r.url === '/g/d3/')!;
+    expect(apart).toBeDefined();
+    expect(apart).not.toHaveProperty('answer');
+  });
   it('shows the sentence holding most of a query of 2+ words, or one asking a number', () => {
     expect(s.search('coins start')[0]).toMatchObject({ url: '/g/d0/', answer: 'You start with 17 coins.' });
     expect(s.search('coins')[0]!.answer).toBeUndefined();
