@@ -152,6 +152,24 @@ describe('all games: one weight per query word', () => {
   });
 });
 
+describe('all games: one idf scale', () => {
+  it("scores every game's entries on the idf over all games' entries, a game-scoped search on its own", () => {
+    // Game a: "dragon" in 1 of its 2 entries; over all games' 40 entries, in 10.
+    const a = game(
+      'a',
+      [
+        { title: 'Dragon', words: { dragon: 3 } },
+        { title: 'Z', words: { z: 1 } },
+      ],
+      { totalDocs: 40, totalDf: [10, 1] },
+    );
+    const set = new SearchSet(new Map([['a', a]]));
+    const base = (r: { why?: string }) => Number(/base ([\d.]+)/.exec(r.why ?? '')![1]);
+    expect(base(set.search('dragon', { explain: true })[0]!)).toBe(Number((3 * idf(40, 10)).toFixed(1)));
+    expect(base(set.search('dragon', { explain: true, game: 'a' })[0]!)).toBe(Number((3 * idf(2, 1)).toFixed(1)));
+  });
+});
+
 describe('all games: order', () => {
   it('puts the entries the query names first, then by score, equal scores by title', () => {
     const a = game('a', [

@@ -103,6 +103,8 @@ describe('recently viewed', () => {
     storage.pushRecent(item(5));
     const stored = (JSON.parse(localStorage.getItem('rules:recent')!) as { title: string }[]).map((x) => x.title);
     expect(stored).toEqual([5, 9, 8, 7, 6, 4, 3, 2].map((i) => `Entry ${i}`));
+    storage.pushRecent(item(10));
+    expect(JSON.parse(localStorage.getItem('rules:recent')!)).toHaveLength(8);
   });
 });
 
