@@ -78,7 +78,7 @@ describe('candidates: what a query word stands for', () => {
   });
   it('reads "sym" and hex digits, the whole word, as a symbol word', () => {
     const n = new Searcher(makeIndex([{ title: 'N', words: { symbol: 1, asym12: 1 } }]));
-    expect(words(n, 'symbo', true)).toEqual(['symbol']);
+    expect(candidates(n, 'symbo', true)).toEqual([['symbol', round(0.7 * (0.6 + (0.4 * 5) / 6))]]);
     expect(words(n, 'asym1', true)).toEqual(['asym12']);
     expect(words(n, 'symb', true)).toEqual([]);
   });
@@ -149,6 +149,14 @@ describe('candidates: what a query word stands for', () => {
   });
   it('takes the near words Fuse.js proposes: none it rates too far (a swap and a change in 6 letters)', () => {
     expect(words(new Searcher(makeIndex([{ title: 'S', words: { strike: 1 } }])), 'srtikx')).toEqual([]);
+  });
+  it('looks for near words among words of about its length only', () => {
+    // 40 longer words end in "kxyz" (Fuse.js rates them best), 2 letters longer than 1 edit allows.
+    const long = Object.fromEntries(
+      Array.from({ length: 40 }, (_, i) => [`${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}kxyz`, 1]),
+    );
+    const k = new Searcher(makeIndex([{ title: 'A', words: { ...long, kxya: 1 } }]));
+    expect(words(k, 'kxyz')).toEqual(['kxya']);
   });
   it('weighs the first 40 words Fuse.js proposes', () => {
     // 49 words one letter from "kxyz", all rated alike: the 40 first in the vocabulary are weighed, not the
@@ -336,9 +344,10 @@ describe('wordStats: what each query word weighs', () => {
     // money → coin (1 doc) and gold (2 docs), both at 0.75.
     expect(stat('money')).toMatchObject({ bestFactor: 0.75 });
     expect(stat('money').weight).toBeCloseTo(idf(n, 1));
-    const rev = new Searcher(makeIndex(docs, { synonyms: { wealth: ['gold', 'coin'] } }));
-    expect(rev.wordStats('wealth')[0]!.weight).toBeCloseTo(idf(n, 1));
-    expect(rev.wordStats('how many wealth')[0]!.weight).toBeCloseTo(1.5 * idf(n, 1));
+    const rev = new Searcher(makeIndex(docs, { synonyms: { loot: ['gold', 'coin'] } }));
+    expect(rev.wordStats('loot')[0]!.found.map((c) => rev.index.vocab[c.term])).toEqual(['gold', 'coin']);
+    expect(rev.wordStats('loot')[0]!.weight).toBeCloseTo(idf(n, 1));
+    expect(rev.wordStats('how many loot')[0]!.weight).toBeCloseTo(1.5 * idf(n, 1));
     // A better factor wins over a rarer word: "coin" exact (1 doc) beats nothing; "gold" exact over a synonym.
     expect(stat('gold')).toMatchObject({ bestFactor: 1 });
     expect(stat('gold').weight).toBeCloseTo(idf(n, 2));
@@ -641,6 +650,20 @@ describe('search: entries for one choice of a play option', () => {
     expect(why(s, 'season end goal')[0]).toEqual(['/g/d2/', expect.not.stringContaining('choice')]);
     expect(why(s, 'objective season end').find(([u]) => u === '/g/d2/')![1]).not.toContain('choice');
     expect(why(s, 'season end goal 1').find(([u]) => u === '/g/d1/')![1]).toContain('choice 0.7');
+  });
+  it('are named by any word of their option', () => {
+    const box = new Searcher(
+      makeIndex(
+        [
+          { title: 'Rule', words: { season: 4 }, phrases: ['rule'] },
+          { title: 'Box rule', words: { season: 4 }, phrases: ['box rule'] },
+          { title: 'Z', words: { z: 1 } },
+        ],
+        { choices: [{ option: 'big-box', docs: [1], values: [''] }] },
+      ),
+    );
+    expect(why(box, 'season')[1]![1]).toContain('choice 0.7');
+    expect(why(box, 'season big')[1]![1]).not.toContain('choice');
   });
   it("come first (× 1.4) in the reader's setup: an option on, or the value chosen", () => {
     expect(urls(s, 'season end', { setup: { solo: true } })[0]).toBe('/g/d1/');
