@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The unit tests `npm run test:mutation` runs (stryker.config.mjs): those of the mutated core modules only, so that
- * each mutant is judged in seconds (the content and build tests, slow and unrelated, are left out).
+ * each mutant is judged in seconds (the content and build tests, slow and unrelated, are left out). The content's
+ * search indexes, which the search tests read, are built once by a global setup rather than once per mutant.
  */
 export default defineConfig({
   test: {
@@ -13,10 +14,14 @@ export default defineConfig({
       'tests/unit/rulings-mutants.test.ts',
       'tests/unit/storage-mutants.test.ts',
       'tests/unit/storage-failures.test.ts',
+      'tests/unit/play-storage.test.ts',
       'tests/unit/search.test.ts',
+      'tests/unit/search-mutants.test.ts',
+      'tests/unit/merge-mutants.test.ts',
       'tests/unit/any-text.test.ts',
       'tests/unit/table-link.test.ts',
     ],
+    globalSetup: ['tests/unit/content-indexes.setup.ts'],
     testTimeout: 120_000,
   },
 });

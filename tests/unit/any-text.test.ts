@@ -8,8 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { gameSchema } from '../../src/schemas/game';
-import { loadCatalogue } from '../../src/integrations/catalogue';
-import { buildSearchIndexes, searchDoc } from '../../src/lib/search/build-index';
+import { contentIndexes } from './content-indexes';
 import { closestEntries } from '../../src/lib/search/closest';
 import { Searcher, SearchSet, inSetup } from '../../src/lib/search/query';
 import { parseSettings, serializeSettings } from '../../src/lib/options';
@@ -20,12 +19,8 @@ import { startGamePage } from '../../src/client/game-page';
 
 const PROTO_WORDS = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', '__defineGetter__'];
 
-const cat = loadCatalogue();
-const indexes = buildSearchIndexes(
-  cat.games.flatMap((g) => cat.entries.filter((e) => e.game === g.id).map((e) => searchDoc(g, e.slug, e.data, e.body))),
-  cat.games,
-);
-const searchers = new Map(cat.games.map((g) => [g.id, new Searcher(indexes.get(g.id)!)]));
+const indexes = await contentIndexes();
+const searchers = new Map([...indexes].map(([id, index]) => [id, new Searcher(index)]));
 const all = new SearchSet(searchers);
 const load = (id: string) => gameSchema.parse(parse(readFileSync(`content/games/${id}.yaml`, 'utf8')));
 const non = load('now-or-never');

@@ -205,6 +205,14 @@ describe('a shared setup travels with the reader', () => {
     expect(carryHref('/now-or-never/pass/?seasons=4', o, 'now-or-never', 'seasons=4')).toBeUndefined();
     expect(carryHref('http://[::1', o, 'now-or-never', 'seasons=4')).toBeUndefined();
   });
+  it('takes the options off links when the setup to carry is empty (back to their own), and leaves plain links', () => {
+    const o = 'https://rules.example';
+    expect(carryHref('/now-or-never/pass/?solo=1#x', o, 'now-or-never', '')).toBe('/now-or-never/pass/#x');
+    expect(carryHref('/now-or-never/pass/', o, 'now-or-never', '')).toBeUndefined();
+    expect(carryHref('/now-or-never/pass/#x', o, 'now-or-never', '')).toBeUndefined();
+    expect(carryHref('/now-or-never', o, 'now-or-never', 'seasons=4')).toBeUndefined();
+    expect(carryHref('/x/now-or-never/pass/', o, 'now-or-never', 'seasons=4')).toBeUndefined();
+  });
 });
 
 describe('rulings link', () => {

@@ -73,6 +73,17 @@ describe('rulings on a rule page', () => {
     expect(lines.map((p) => p.textContent)).toEqual(['Your table plays: before the draw']);
     expect(lines[0]!.nextElementSibling?.getAttribute('data-unclear')).toBe('timing');
   });
+  it('draws the rulings again, in place of the old lines, when the page comes back from the back/forward cache', () => {
+    document.body.dataset.game = 'g';
+    document.body.innerHTML =
+      '<article class="entry" data-slug="pass"><div class="prose"><aside data-unclear="timing">Timing note</aside></div></article>';
+    let text = 'before the draw';
+    (window as { RulesHead?: unknown }).RulesHead = { readRulings: () => ({ 'pass#timing': { text } }) };
+    showRulings();
+    text = 'after the draw';
+    document.dispatchEvent(new Event('rules:restored'));
+    expect([...document.querySelectorAll('p.ruling')].map((p) => p.textContent)).toEqual(['Your table plays: after the draw']);
+  });
   it('does nothing without the head script, a game or an entry', () => {
     const page = '<article class="entry" data-slug="pass"><div class="prose"><aside data-unclear="timing">n</aside></div></article>';
     const head = { readRulings: () => ({ 'pass#timing': { text: 'x' } }) };

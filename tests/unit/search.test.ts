@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { loadCatalogue } from '../../src/integrations/catalogue';
 import { buildSearchIndexes, searchDoc } from '../../src/lib/search/build-index';
+import { contentIndexes } from './content-indexes';
 import { closestEntries, parseMissingPath, safeDecode } from '../../src/lib/search/closest';
 import { mdxToText } from '../../src/lib/search/mdx-text';
 import { Searcher, SearchSet, inSetup, numberPairs, resultSnippet, snippet } from '../../src/lib/search/query';
@@ -14,12 +14,8 @@ import { STOP_WORDS } from '../../src/lib/english';
 import { editDistance, indexWords, queryWords, stem } from '../../src/lib/search/text';
 import { LIGHT_WORDS } from '../../src/lib/search/config';
 
-const cat = loadCatalogue();
-const indexes = buildSearchIndexes(
-  cat.games.flatMap((g) => cat.entries.filter((e) => e.game === g.id).map((e) => searchDoc(g, e.slug, e.data, e.body))),
-  cat.games,
-);
-const searchers = new Map(cat.games.map((g) => [g.id, new Searcher(indexes.get(g.id)!)]));
+const indexes = await contentIndexes();
+const searchers = new Map([...indexes].map(([id, index]) => [id, new Searcher(index)]));
 const slugs = (game: string, q: string, limit = 3) =>
   searchers
     .get(game)!
@@ -321,7 +317,7 @@ describe('answer in the list', () => {
 
 describe('closest entries to a missing address (404)', () => {
   const all = new SearchSet(searchers);
-  const games = cat.games.map((g) => g.id);
+  const games = [...indexes.keys()];
   const closest = (path: string) => closestEntries(all, path, games).map((r) => r.url);
   it("puts the mistyped slug's nearest entry first", () => {
     expect(closest('/forge-war/strikse/')[0]).toBe('/forge-war/strikes/');

@@ -3,7 +3,7 @@
  * What the app keeps in localStorage (src/client/storage.ts), at its limits: which keys, how many items, which
  * lengths and shapes are kept. Written against the survivors of `npm run test:mutation`.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as storage from '../../src/client/storage';
 import type { OptionsGame } from '../../src/lib/options';
 
@@ -18,6 +18,7 @@ const put = (key: string, value: unknown) => localStorage.setItem(key, typeof va
 const item = (i: number) => ({ url: `/g/entry-${i}/`, title: `Entry ${i}`, game: 'G' });
 
 beforeEach(() => localStorage.clear());
+afterEach(() => vi.restoreAllMocks());
 
 describe('saved options', () => {
   it("reads and writes a game's options under rules:options:<game>", () => {
@@ -83,6 +84,27 @@ describe('recently viewed', () => {
     expect(got.map((x) => x.title)).not.toContain('C');
     put('rules:recent', { url: '/g/a/' });
     expect(storage.readRecent()).toEqual([]);
+  });
+  it('keeps only items whose url is a whole entry path, from its first character to its last', () => {
+    put('rules:recent', [
+      { url: '/g/a/', title: 'A', game: 'G' },
+      null,
+      { url: 'x/g/b/', title: 'prefixed', game: 'G' },
+      { url: '/g/c/d', title: 'suffixed', game: 'G' },
+      { url: '/g/c/d/', title: 'deep', game: 'G' },
+      { url: `/g/${'e'.repeat(600)}/`, title: 'too long', game: 'G' },
+      { url: ['/g/f/'], title: 'a list', game: 'G' },
+      { url: '/g/h/', title: 'H', game: 'G' },
+    ]);
+    expect(storage.readRecent().map((x) => x.title)).toEqual(['A', 'H']);
+  });
+  it('stores the list it shows: 8 items at most, the entry pushed again moved to the top, not repeated', () => {
+    for (let i = 0; i < 10; i++) storage.pushRecent(item(i));
+    storage.pushRecent(item(5));
+    const stored = (JSON.parse(localStorage.getItem('rules:recent')!) as { title: string }[]).map((x) => x.title);
+    expect(stored).toEqual([5, 9, 8, 7, 6, 4, 3, 2].map((i) => `Entry ${i}`));
+    storage.pushRecent(item(10));
+    expect(JSON.parse(localStorage.getItem('rules:recent')!)).toHaveLength(8);
   });
 });
 
@@ -155,5 +177,48 @@ describe('pins, ticks and rulings', () => {
     ).toEqual({ 'a#b': { text: 'yes', reading: 0 }, 'a#c': { text: 'y'.repeat(300) }, 'a#d': { text: 'z' } });
     expect(storage.cleanRulings([{ text: 'x' }])).toEqual({});
     expect(storage.readRulings('other')).toEqual({});
+  });
+});
+
+describe('storage check and failures', () => {
+  it('tries a small write under rules:check and removes it', () => {
+    const setItem = vi.spyOn(localStorage, 'setItem');
+    expect(storage.checkStorage()).toBeUndefined();
+    expect(setItem).toHaveBeenCalledWith('rules:check', '1');
+    expect(localStorage.getItem('rules:check')).toBeNull();
+  });
+  it('says storage works again once a write works, whatever failed before', () => {
+    const setItem = vi.spyOn(localStorage, 'setItem').mockImplementation(() => {
+      throw new DOMException('insecure', 'SecurityError');
+    });
+    expect(storage.checkStorage()).toBe('blocked');
+    setItem.mockRestore();
+    expect(storage.checkStorage()).toBeUndefined();
+  });
+  it("reads Firefox's quota error and the legacy quota code 22 as a full storage", () => {
+    const fail = (e: DOMException) => {
+      vi.spyOn(localStorage, 'setItem').mockImplementation(() => {
+        throw e;
+      });
+      const problem = storage.checkStorage();
+      vi.restoreAllMocks();
+      return problem;
+    };
+    expect(fail(new DOMException('full', 'NS_ERROR_DOM_QUOTA_REACHED'))).toBe('full');
+    const legacy = new DOMException('full', 'Error');
+    Object.defineProperty(legacy, 'code', { value: 22 });
+    expect(fail(legacy)).toBe('full');
+    expect(fail(new DOMException('insecure', 'SecurityError'))).toBe('blocked');
+  });
+  it('keeps a value for this tab in sessionStorage', () => {
+    expect(storage.writeSession('rules:wake', '1')).toBe(true);
+    expect(sessionStorage.getItem('rules:wake')).toBe('1');
+    expect(storage.readSession('rules:wake')).toBe('1');
+  });
+  it('says when a round could not be forgotten (storage blocked)', () => {
+    vi.spyOn(localStorage, 'removeItem').mockImplementation(() => {
+      throw new DOMException('insecure', 'SecurityError');
+    });
+    expect(storage.clearRound('g')).toBe(false);
   });
 });
