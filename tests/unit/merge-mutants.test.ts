@@ -164,7 +164,7 @@ describe('all games: one idf scale', () => {
       { totalDocs: 40, totalDf: [10, 1] },
     );
     const set = new SearchSet(new Map([['a', a]]));
-    const base = (r: { why?: string }) => Number(/base ([\d.]+)/.exec(r.why ?? '')![1]);
+    const base = (r: object) => Number(/base ([\d.]+)/.exec((r as { why?: string }).why ?? '')![1]);
     expect(base(set.search('dragon', { explain: true })[0]!)).toBe(Number((3 * idf(40, 10)).toFixed(1)));
     expect(base(set.search('dragon', { explain: true, game: 'a' })[0]!)).toBe(Number((3 * idf(2, 1)).toFixed(1)));
   });
