@@ -46,6 +46,16 @@ describe('page types', () => {
     }
   });
 
+  it("loads the game pages' styles on every game page but a rule page, after the layout's", () => {
+    for (const file of [...pageFiles, 'index.astro']) {
+      const text = readFileSync(join(pagesDir, file), 'utf8');
+      const style = text.indexOf("import '../../styles/game-pages.css';");
+      expect(style, file).toBeGreaterThan(text.indexOf("import Base from '../../layouts/Base.astro';"));
+    }
+    expect(readFileSync(join(pagesDir, '[slug].astro'), 'utf8')).not.toContain('game-pages.css');
+    expect(readFileSync('src/layouts/Base.astro', 'utf8')).not.toContain('game-pages.css');
+  });
+
   it('reserves every page slug and index as entry slugs, and nothing else', () => {
     expect([...RESERVED_SLUGS].sort()).toEqual([...slugs, 'index'].sort());
   });
