@@ -26,9 +26,16 @@ function headBundle(): Promise<string> {
   return bundle;
 }
 
+/**
+ * The game's options as the head script gets them: everything but `help`, the options page's explanation, which it
+ * prints in its HTML (no script reads it).
+ */
+export const headOptions = (game: Pick<Game, 'options'>): Omit<Game['options'][number], 'help'>[] =>
+  game.options.map(({ help: _help, ...option }) => option);
+
 /** The head script for a game's pages (or the site's other pages): its URL path and its code. */
 export async function headScript(game?: Pick<Game, 'id' | 'options'>): Promise<{ path: string; code: string }> {
-  const start = game ? JSON.stringify({ id: game.id, options: game.options }) : '';
+  const start = game ? JSON.stringify({ id: game.id, options: headOptions(game) }) : '';
   const code = `${await headBundle()};RulesHead.start(${start});\n`;
   const hash = createHash('sha256').update(code).digest('base64url').slice(0, 10);
   return { path: `/scripts/head-${game?.id ?? 'site'}-${hash}.js`, code };

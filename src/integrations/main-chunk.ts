@@ -3,11 +3,12 @@
  * splits what that script imports into a chunk per module that another page's script also imports (storage, share,
  * the toast...), and a rule page then fetched 8 small files, each with its own headers. `mainChunkGroup` puts every
  * module `main.ts` reaches through static imports, the script's own entry module and Vite's dynamic-import helper
- * into one chunk, `main`. Modules only other pages use, and those `main.ts` loads on first use (`import()`: the
+ * into one chunk, `main` (the helper is `src/client/preload.ts`: `src/integrations/preload-helper.ts`). Modules only other pages use, and those `main.ts` loads on first use (`import()`: the
  * search UI, QR codes, the ruling form), keep their own chunks.
  */
 import { buildSync } from 'esbuild';
 import { resolve } from 'node:path';
+import { PRELOAD_MODULE, VITE_PRELOAD_HELPER } from './preload-helper';
 
 /** The main page script's source file. */
 export const MAIN_SCRIPT = resolve('src/client/main.ts');
@@ -37,6 +38,9 @@ export function mainChunkGroup(entry = MAIN_SCRIPT): { name: string; test: (id: 
   return {
     name: 'main',
     test: (id) =>
-      modules.has(id.split('?')[0]!) || id.includes('vite/preload-helper') || /\/src\/layouts\/Base\.astro\?astro&type=script/.test(id),
+      modules.has(id.split('?')[0]!) ||
+      id === VITE_PRELOAD_HELPER ||
+      id === PRELOAD_MODULE ||
+      /\/src\/layouts\/Base\.astro\?astro&type=script/.test(id),
   };
 }

@@ -62,6 +62,7 @@ describe('the main chunk', () => {
     expect(name).toBe('main');
     expect(test(`${file('entry-head.ts')}?v=1`)).toBe(true);
     expect(test('\0vite/preload-helper.js')).toBe(true);
+    expect(test(file('preload.ts'))).toBe(true);
     expect(test(`${resolve('src/layouts/Base.astro')}?astro&type=script&index=0&lang.ts`)).toBe(true);
     expect(test(file('ruling-form.ts'))).toBe(false);
     expect(test(`${resolve('src/pages/[game]/options.astro')}?astro&type=script&index=0&lang.ts`)).toBe(false);
