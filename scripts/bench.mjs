@@ -80,13 +80,16 @@ try {
   });
   cdp0.on('Network.loadingFinished', (e) => sizes.set(e.requestId, e.encodedDataLength));
   await fp.goto(`http://localhost:${port}/${page}/`, { waitUntil: 'networkidle' });
-  first = { total: 0, js: 0, headers: 0, list: [] };
+  first = { total: 0, js: 0, headers: 0, jsHeaders: 0, list: [] };
   for (const [id, n] of sizes) {
     const t = types.get(id) ?? '?';
     const head = headerBytes.get(id) ?? 0;
     first.total += n;
     first.headers += head;
-    if (t.startsWith('Script')) first.js += n;
+    if (t.startsWith('Script')) {
+      first.js += n;
+      first.jsHeaders += head;
+    }
     first.list.push(`${t.replace(`http://localhost:${port}`, '')}: ${n} bytes (body ${n - head}, headers ${head})`);
   }
   await ctx.close();
@@ -132,6 +135,11 @@ console.log(
   `Rule page first load (/${benchPage}/, new visitor, gzip as sent, HTTP/1.1 headers included): ${kb(first.total)} in all, ${first.list.length} files, headers ${kb(first.headers)}; JavaScript ${kb(first.js + inlineJs)} (module files ${kb(first.js)}, inline head script ${kb(inlineJs)} inside the HTML)`,
 );
 for (const line of first.list) console.log(`  ${line}`);
+// The issue 26 targets (12 KB in all, 5 KB of JavaScript) count the files' bodies: headers depend on the host (HTTP/2
+// and HTTP/3 compress them), the bodies do not.
+const bodies = first.total - first.headers;
+const jsBodies = first.js - first.jsHeaders + inlineJs;
+console.log(`  bodies: ${kb(bodies)} in all (target 12 KB), JavaScript ${kb(jsBodies)} (target 5 KB)`);
 console.log(`Precache: ${urls.length} files (${pages} pages), ${kb(precache)} raw, ${kb(precacheGz)} gzip`);
 console.log(
   `Search index (ranking + text files): ${Object.entries(shardGz)

@@ -162,7 +162,7 @@ export function parseSettings(game: OptionsGame, input: unknown): Settings {
   };
   for (const option of game.options) {
     for (const raw of get(option.id)) {
-      const value = raw === undefined || raw === null ? undefined : parseOptionValue(option, raw);
+      const value = parseOptionValue(option, raw);
       if (value === undefined) continue;
       out[option.id] = value;
       break;
@@ -306,9 +306,10 @@ export function visibilityCss(
   { any = false, shared = [] }: { any?: boolean; shared?: readonly string[] } = {},
 ): string {
   const entries = Object.entries(tokens);
+  if (!entries.length) return ''; // a game without options: nothing to hide
   const hide = '{display:none!important}';
   let css = entries.map(([key, token]) => `[${conditionAttr(key)}]:not([${conditionAttr(key)}~="${token}"])`).join(',');
-  if (entries.length) css += `,[${ANY_ATTR}]:not(${entries.map(([k, t]) => `[${ANY_ATTR}~="${anyPair(k, t)}"]`).join(',')})`;
+  css += `,[${ANY_ATTR}]:not(${entries.map(([k, t]) => `[${ANY_ATTR}~="${anyPair(k, t)}"]`).join(',')})`;
   css += hide;
   if (any) {
     const holds = `:is(${entries.map(([k, t]) => `[data-any~="${anyPair(k, t)}"]`).join(',')})`;

@@ -8,6 +8,7 @@ import {
   currentTokens,
   defaultSettings,
   describeSettings,
+  describeValue,
   effectiveSettings,
   formatOptionValue,
   isActive,
@@ -16,6 +17,7 @@ import {
   sameSettings,
   serializeSettings,
   settingsFromForm,
+  sharedOptionIds,
   visibilityCss,
   type OptionsGame,
 } from '../../src/lib/options';
@@ -310,5 +312,74 @@ describe('labels, conditions and CSS', () => {
   });
   it('sets every option to its default', () => {
     expect(defaultSettings(game)).toEqual({ solo: false, players: '2', mods: [], boost: true, bot: 'easy' });
+  });
+});
+
+/** A second made-up game: requirements that accept any of several values, and a multi option with a default. */
+const lists = {
+  id: 'lists',
+  options: [
+    {
+      id: 'seats',
+      label: 'Seats',
+      type: 'choice',
+      values: [
+        { value: '2', label: '2 seats' },
+        { value: '3', label: '3 seats' },
+        { value: '4', label: '4 seats' },
+      ],
+      default: '2',
+    },
+    {
+      id: 'mods',
+      label: 'Mods',
+      type: 'multi',
+      noneLabel: 'No mods',
+      values: [
+        { value: 'tire', label: 'Tire' },
+        { value: 'glom', label: 'Glom' },
+      ],
+      default: ['tire'],
+      requires: { seats: ['2', '3'] },
+    },
+    { id: 'warp', label: 'Warp', type: 'boolean', offLabel: 'No warp', default: false, requires: { mods: ['tire', 'glom'] } },
+  ],
+} as unknown as OptionsGame;
+
+describe('requirements that list several values, and multi defaults', () => {
+  it('holds a requirement when the value is any one of those listed, for a choice and for a multi option', () => {
+    expect(isActive(lists, 'mods', { seats: '3' })).toBe(true);
+    expect(isActive(lists, 'mods', { seats: '4' })).toBe(false);
+    expect(isActive(lists, 'warp', { mods: ['glom'] })).toBe(true);
+    expect(isActive(lists, 'warp', { mods: [] })).toBe(false);
+  });
+
+  it('starts a multi option at its own default, as a copy', () => {
+    const defaults = defaultSettings(lists);
+    expect(defaults).toEqual({ seats: '2', mods: ['tire'], warp: false });
+    (defaults.mods as string[]).push('glom');
+    expect(defaultSettings(lists).mods).toEqual(['tire']);
+  });
+
+  it('gives an inactive multi option nothing chosen, whatever was picked', () => {
+    expect(effectiveSettings(lists, { seats: '4', mods: ['tire', 'glom'] })).toEqual({ seats: '4', mods: [], warp: false });
+  });
+});
+
+describe('labels and notes at their edges', () => {
+  it('names a choice value it does not know by the value itself, with or without a fallback', () => {
+    expect(describeValue(opt('players'), '1')).toBe('1 player');
+    expect(describeValue(opt('players'), '7')).toBe('7');
+    expect(describeValue(opt('bot'), 'nightmare')).toBe('nightmare');
+  });
+
+  it('names in a shared note an option the shown setup changes from the default, even one the link does not name', () => {
+    expect(sharedOptionIds(lists, { seats: '3' }, { seats: '3' }, {})).toEqual(['seats']);
+    expect(sharedOptionIds(lists, {}, {}, {})).toEqual([]);
+  });
+
+  it('writes no CSS for a game without options', () => {
+    expect(visibilityCss({})).toBe('');
+    expect(visibilityCss({}, { any: true })).toBe('');
   });
 });
