@@ -1,7 +1,8 @@
 /** Reading an entry for the consistency check: its blocks, their text under each setup, sentences, notes and links. */
 import type { OptionsGame } from '../../src/lib/options';
 import { ANY_ATTR, currentTokens, defaultSettings } from '../../src/lib/options';
-import { anyCondition, conditionKeys, optionValues, valueCondition } from '../../src/lib/option-authoring';
+import { conditionKeys, optionValues, valueCondition } from '../../src/lib/option-authoring';
+import { anyCondition } from '../../src/lib/conditions';
 import { transformRuleTree } from '../../src/lib/rule-tree';
 import { UNCLEAR_LABEL } from '../../src/lib/mdx-nodes';
 import { headSetup, pairedSetups, qualifierRules } from './qualifiers';

@@ -4,7 +4,7 @@
  * Pure: shared by the setup guide, the "what changes" digest and the unclear-notes list.
  */
 import { ANY_ATTR, anyPair, conditionAttr } from './options';
-import { anyCondition, type Clause } from './option-authoring';
+import { anyCondition, type Clause } from './conditions';
 
 /** The shape of an mdast node as the rule transform leaves it. */
 export type MdNode = {

@@ -5,17 +5,8 @@
  */
 import type { Game } from '../schemas/game';
 import { ANY_ATTR, anyPair, conditionAttr, currentTokens, defaultSettings, findOption } from './options';
-import {
-  anyPairs,
-  conditionKeys,
-  conditionLabel,
-  conditionsCanHold,
-  isAny,
-  pickToken,
-  whenCondition,
-  type Clause,
-  type Condition,
-} from './option-authoring';
+import { conditionKeys, conditionLabel, conditionsCanHold, pickToken, whenCondition } from './option-authoring';
+import { anyPairs, isAny, type Clause, type Condition } from './conditions';
 import type { Literal } from './estree-value';
 import { offSiteProblem } from './content-origin';
 import { linkProblem, type SiteIndex } from './site-index';

@@ -5,7 +5,8 @@
  * keyed. Pure: part of the rule transform (`rule-tree.ts`), which hands in what it needs (`RowsEnv`).
  */
 import { conditionAttr, findOption } from './options';
-import { optionValues, type Condition } from './option-authoring';
+import { optionValues } from './option-authoring';
+import { type Condition } from './conditions';
 import { attrValue, html, type MdNode } from './mdx-nodes';
 import type { Literal } from './estree-value';
 import type { OptionsGame } from './options';

@@ -10,15 +10,8 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { gameSchema } from '../../src/schemas/game';
 import { ANY_ATTR, conditionAttr, currentTokens, defaultSettings, visibilityCss, type Settings } from '../../src/lib/options';
-import {
-  anyCondition,
-  anyPairs,
-  conditionLabel,
-  conditionsCanHold,
-  isAny,
-  optionProblems,
-  type AnyCondition,
-} from '../../src/lib/option-authoring';
+import { conditionLabel, conditionsCanHold, optionProblems } from '../../src/lib/option-authoring';
+import { anyCondition, anyPairs, isAny, type AnyCondition } from '../../src/lib/conditions';
 import { holds, mergeWhen, whenClauses } from '../../src/lib/fragments';
 
 const load = (id: string) => gameSchema.parse(parse(readFileSync(`content/games/${id}.yaml`, 'utf8')));
