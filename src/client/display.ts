@@ -1,6 +1,7 @@
 /** Display settings: theme (light/dark, else the system's) and text size, applied at once and kept. */
 import { api, notSaved, onRestored, toast } from './rules';
 
+/** Starts the footer's theme button and text-size menu; call once per page. */
 export function startDisplaySettings(): void {
   const head = api();
   const root = document.documentElement;

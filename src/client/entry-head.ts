@@ -102,6 +102,7 @@ function recordVisit() {
   if (head && game && title) head.pushRecent({ url: location.pathname, title, game });
 }
 
+/** Starts a rule page's share, QR, pin and keep-awake buttons and records the visit; call once per rule page. */
 export function startEntryHead(): void {
   setupShare();
   setupPin();

@@ -60,6 +60,7 @@ function setupFilter() {
   });
 }
 
+/** Starts the game page's pinned list, the sections opened from a link, and the filter. */
 export function startGamePage(): void {
   startPinned();
   setupFilter();

@@ -32,6 +32,7 @@ export {
 } from '../lib/options';
 export * from './storage';
 
+/** The option state of a game's page (`window.rulesState`), worked out before the body renders. */
 export interface HeadState {
   game: OptionsGame;
   /** The reader's own saved settings. */

@@ -9,6 +9,7 @@ import { announceOptions, api, notSaved, onRestored, optionState } from './rules
 /** What still works when the setup cannot be stored (see save below). */
 const UNSAVED_STILL_APPLIES = 'This setup still applies to the rules you open from here: it travels in the page address.';
 
+/** Starts the options form: fields from the shown setup, each change saved and shown at once. */
 export function startOptionsForm(): void {
   const head = api();
   const state = optionState();

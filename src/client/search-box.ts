@@ -5,6 +5,7 @@
  */
 const loadSearch = () => import('./search-ui');
 
+/** Starts the header's search box (and the search page's or the 404 page's own search); call once per page. */
 export function startSearchBox(): void {
   const body = document.body;
   const input = document.getElementById('q') as HTMLInputElement | null;

@@ -66,6 +66,7 @@ export function addIndex(game: string, data: IndexBytes): void {
   setTimeout(() => warmUp(searcher), 1500);
 }
 
+/** Whether this game's index is loaded. */
 export const hasIndex = (game: string) => searchers.has(game);
 
 /** The searchers of these games (every one must be loaded). */

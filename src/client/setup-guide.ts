@@ -5,6 +5,7 @@
  */
 import { api, notSaved, toast } from './rules';
 
+/** Starts the setup guide's checkboxes, its "Start over" button and its status line; call once on that page. */
 export function startSetupGuide(): void {
   const head = api();
   const game = document.body.dataset.game;

@@ -25,6 +25,7 @@ function rewriteLinks(game: string, query: string) {
   }
 }
 
+/** Starts the note's buttons and the links that carry a shared setup; call once on a game's page. */
 export function startSetupNote(): void {
   const head = api();
   const state = optionState();

@@ -13,6 +13,7 @@ export interface ShareEnv {
 /** What happened: shared, copied, cancelled by the reader, or shown in a prompt. */
 export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'prompted';
 
+/** Shares `url` the best way `env` offers and says which way it went (a cancelled share sheet copies nothing). */
 export async function shareLink(title: string, url: string, env: ShareEnv): Promise<ShareOutcome> {
   if (env.share) {
     try {

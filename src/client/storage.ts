@@ -124,6 +124,7 @@ export function writeSaved(game: OptionsGame, settings: Settings): boolean {
   return writeJson(`rules:options:${game.id}`, settings);
 }
 
+/** A rule page on the "recently viewed" list. */
 export interface RecentItem {
   url: string;
   title: string;
@@ -150,6 +151,7 @@ export function pushRecent(item: RecentItem): boolean {
   return writeJson(RECENT, [item, ...readRecent().filter((x) => x.url !== item.url)].slice(0, RECENT_LIMIT));
 }
 
+/** The reader's display settings (unset: the system's theme, normal text). */
 export interface Preferences {
   theme?: 'light' | 'dark';
   textSize?: 'small' | 'large' | 'larger';

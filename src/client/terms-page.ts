@@ -4,6 +4,7 @@
  */
 import { attachFilter } from './filter';
 
+/** Starts the A-Z page's filter. */
 export function startTermsPage(): void {
   const input = document.getElementById('terms-filter') as HTMLInputElement | null;
   if (!input) return;

@@ -8,6 +8,7 @@ import type { GuideStep } from '../lib/setup-guide';
 import type { ChangeUnit } from '../lib/option-changes';
 import { pagePaths, type PageSlug } from '../lib/game-pages';
 
+/** A rule entry of the content collection. */
 export type Entry = CollectionEntry<'entries'>;
 
 /** Every game, in the order of their `order` field (home page, menus, app shortcuts). */
@@ -25,6 +26,7 @@ export const entryKey = (e: Entry) => {
   return { game, slug };
 };
 
+/** A rule page's path: `/<game>/<slug>/`. */
 export const entryUrl = (game: string, slug: string) => `/${game}/${slug}/`;
 
 /** Every entry of a game, by section order then `order` then title. */

@@ -14,6 +14,10 @@ import { bodyChecked, invisibleCharacters, ENTRY_MAX_BYTES, sizeProblem } from '
 /** The content folder: `RULES_CONTENT_DIR` (for fixture sites in tests) or `./content`. */
 const contentDir = (): string => resolve(process.env.RULES_CONTENT_DIR ?? 'content');
 
+/**
+ * The content as read once per build: the folder, the games, each entry with its body, the problems found reading them
+ * (file and field), and where a field is written (for messages that name a line).
+ */
 export interface Catalogue {
   dir: string;
   games: Game[];

@@ -11,6 +11,7 @@ import { checkEntryTree } from './remark-rules';
 import { siteOf, takeTree } from './entry-tree';
 import { validateSite, formatProblems } from '../lib/validate';
 
+/** What a content check compiles: every game's entries or some games' (`only`), and entries that count as planned. */
 export interface CheckOptions {
   /** Only these games' entries are compiled (cross-entry checks still see all). */
   only?: readonly string[];

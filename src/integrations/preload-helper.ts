@@ -12,6 +12,7 @@ export const VITE_PRELOAD_HELPER = '\0vite/preload-helper.js';
 /** The module that takes its place. */
 export const PRELOAD_MODULE = resolve('src/client/preload.ts');
 
+/** The plugin (`vite.plugins` in astro.config.mjs); builds only: the dev server keeps Vite's helper. */
 export function preloadHelper(): Plugin {
   return {
     name: 'rules:preload-helper',

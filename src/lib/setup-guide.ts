@@ -144,6 +144,7 @@ export interface ComposedStep extends GuideStep {
   sub: GuideStep[];
 }
 
+/** The steps of one setup-guide section (`slug`), ready to show. */
 export interface GuideGroup {
   slug: string;
   steps: ComposedStep[];

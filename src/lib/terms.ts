@@ -10,6 +10,7 @@ export interface IndexSource {
   aliases: readonly string[];
 }
 
+/** One line of the A-Z index: a term, alias or title and the entry it opens. */
 export interface IndexItem {
   label: string;
   slug: string;

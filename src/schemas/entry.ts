@@ -7,6 +7,7 @@ import { z } from 'astro/zod';
 const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'expected a kebab-case entry slug');
 const words = z.string().trim().min(1).max(80);
 
+/** The frontmatter of a rule entry (`content/<game>/<slug>.mdx`); a wrong field fails the build naming file and field. */
 export const entrySchema = z.strictObject({
   title: z.string().trim().min(1).max(80),
   section: slug,
@@ -31,4 +32,5 @@ export const entrySchema = z.strictObject({
   source: z.string().max(120).optional(),
 });
 
+/** An entry's frontmatter as parsed. */
 export type EntryData = z.output<typeof entrySchema>;

@@ -28,6 +28,7 @@ const optionBase = {
   requires: requirement.optional(),
 };
 
+/** An on/off play option (`solo`, `story`): its label when on, `offLabel` when off. */
 export const booleanOption = z.strictObject({
   ...optionBase,
   type: z.literal('boolean'),
@@ -36,6 +37,7 @@ export const booleanOption = z.strictObject({
   default: z.boolean(),
 });
 
+/** A play option with one value of a list (`players`, `seasons`, a character), and an optional `fallback` while inactive. */
 export const choiceOption = z.strictObject({
   ...optionBase,
   type: z.literal('choice'),
@@ -45,6 +47,7 @@ export const choiceOption = z.strictObject({
   fallback: valueDef.omit({ entry: true }).optional(),
 });
 
+/** A play option with any number of values of a list (Pencilvillage's mods); `noneLabel` when none is chosen. */
 export const multiOption = z.strictObject({
   ...optionBase,
   type: z.literal('multi'),
@@ -54,6 +57,7 @@ export const multiOption = z.strictObject({
   noneLabel: z.string().min(1),
 });
 
+/** One play option of a game file, by its `type`. */
 export const optionSchema = z.discriminatedUnion('type', [booleanOption, choiceOption, multiOption]);
 
 /**
@@ -111,6 +115,7 @@ const playAlong = z.strictObject({
 /** A quick link on the game page: to an entry, or to one of the game's own pages (setup guide, print...). */
 const quickLink = z.strictObject({ label: z.string().min(1), entry: z.string().regex(kebab) });
 
+/** A game file (`content/games/<id>.yaml`): its title, options, sections, pages and search words. */
 export const gameSchema = z.strictObject({
   id: z.string().regex(kebab),
   title: z.string().min(1),
@@ -146,7 +151,9 @@ export const gameSchema = z.strictObject({
   synonyms: z.record(z.string().regex(/^[a-z0-9]+$/, 'one lower-case word'), z.array(z.string().min(1)).min(1)).default({}),
 });
 
+/** A game file as parsed. */
 export type Game = z.output<typeof gameSchema>;
+/** One play option of a game, any kind. */
 export type GameOption = Game['options'][number];
 /** A game's play-along description, as parsed. */
 export type PlayAlong = NonNullable<Game['playAlong']>;

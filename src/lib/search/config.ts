@@ -16,6 +16,7 @@ export const FIELD_WEIGHTS = {
   /** WordNet synonyms of the words naming the entry (added at build time, see WORDNET_SENSES). */
   wordnet: 2,
 } as const;
+/** A field of an entry the index weighs (title, aliases, terms, summary, body...). */
 export type Field = keyof typeof FIELD_WEIGHTS;
 
 /**
@@ -106,6 +107,7 @@ export const LIGHT_WORDS = new Set([
   'anything',
 ]);
 
+/** How a query is ranked and answered: the switches and numbers `rank.ts` reads, each measured in bench/RESULTS.md. */
 export const SEARCH = {
   /** Coverage weighs each query word by its idf (true) or counts words alike (false). */
   weightedCoverage: true,
