@@ -41,11 +41,16 @@ async function expectedCount(): Promise<number | undefined> {
   }
 }
 
-/** Follows a first install until the worker is active: "Saving for offline: 312 of 692". */
-async function followInstall(worker: ServiceWorker, onActive: () => void, onFailed: () => void) {
-  const total = await expectedCount();
+/**
+ * Follows a first install until the worker is active: "Saving for offline: 312 of 692". The worker's state is read
+ * again after every wait, not only heard through `statechange`: the page's own fetch of the file count queues behind
+ * the worker's hundreds of precache requests (6 connections to a host), and the install can end, unheard, before it
+ * returns; the status then stayed at "756 of 756" for good.
+ */
+export async function followInstall(worker: ServiceWorker, onActive: () => void, onFailed: () => void): Promise<void> {
   let done = false;
-  worker.addEventListener('statechange', () => {
+  const settle = () => {
+    if (done) return;
     if (worker.state === 'activated') {
       done = true;
       onActive();
@@ -53,9 +58,13 @@ async function followInstall(worker: ServiceWorker, onActive: () => void, onFail
       done = true;
       onFailed();
     }
-  });
+  };
+  worker.addEventListener('statechange', settle);
+  const total = await expectedCount();
+  settle();
   while (!done) {
     const stored = await storedCount().catch(() => 0);
+    settle();
     if (done) break;
     setStatus(
       'saving',
@@ -63,6 +72,7 @@ async function followInstall(worker: ServiceWorker, onActive: () => void, onFail
       total ? Math.min(1, stored / total) : 0,
     );
     await new Promise((r) => setTimeout(r, 600));
+    settle();
   }
 }
 
