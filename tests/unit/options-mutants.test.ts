@@ -330,18 +330,8 @@ const lists = {
       ],
       default: '2',
     },
-    {
-      id: 'mods',
-      label: 'Mods',
-      type: 'multi',
-      noneLabel: 'No mods',
-      values: [
-        { value: 'tire', label: 'Tire' },
-        { value: 'glom', label: 'Glom' },
-      ],
-      default: ['tire'],
-      requires: { seats: ['2', '3'] },
-    },
+    // The first game's mods, with a default and a requirement that lists two values.
+    { ...opt('mods'), default: ['tire'], requires: { seats: ['2', '3'] } },
     { id: 'warp', label: 'Warp', type: 'boolean', offLabel: 'No warp', default: false, requires: { mods: ['tire', 'glom'] } },
   ],
 } as unknown as OptionsGame;

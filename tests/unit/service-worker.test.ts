@@ -41,13 +41,17 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const worker = () => new FakeWorker() as unknown as ServiceWorker & FakeWorker;
+/** Starts following a new worker's install; the worker, the two callbacks and the promise of the end. */
+function follow() {
+  const w = new FakeWorker() as unknown as ServiceWorker & FakeWorker;
+  const onActive = vi.fn();
+  const onFailed = vi.fn();
+  return { w, onActive, onFailed, following: followInstall(w, onActive, onFailed) };
+}
 
 describe('followInstall', { timeout: 5_000 }, () => {
   it('counts the files saved, then hands over once the worker is active', async () => {
-    const w = worker();
-    const onActive = vi.fn();
-    const following = followInstall(w, onActive, vi.fn());
+    const { w, onActive, following } = follow();
     stored = 3;
     releaseCount!();
     await vi.waitFor(() => expect(status().textContent).toBe('Saving for offline: 3 of 5'));
@@ -60,9 +64,7 @@ describe('followInstall', { timeout: 5_000 }, () => {
   });
 
   it('sees an install that ended while the file count was still on its way', async () => {
-    const w = worker();
-    const onActive = vi.fn();
-    const following = followInstall(w, onActive, vi.fn());
+    const { w, onActive, following } = follow();
     stored = 5;
     w.announce('installed');
     w.announce('activating');
@@ -73,9 +75,7 @@ describe('followInstall', { timeout: 5_000 }, () => {
   });
 
   it('sees an end no event told of, at its next look', async () => {
-    const w = worker();
-    const onActive = vi.fn();
-    const following = followInstall(w, onActive, vi.fn());
+    const { w, onActive, following } = follow();
     releaseCount!();
     await vi.waitFor(() => expect(status().textContent).toBe('Saving for offline: 0 of 5'));
     w.state = 'activated'; // no statechange heard
@@ -84,10 +84,7 @@ describe('followInstall', { timeout: 5_000 }, () => {
   });
 
   it('reports a failed install once', async () => {
-    const w = worker();
-    const onActive = vi.fn();
-    const onFailed = vi.fn();
-    const following = followInstall(w, onActive, onFailed);
+    const { w, onActive, onFailed, following } = follow();
     w.announce('redundant');
     releaseCount!();
     await following;
