@@ -13,6 +13,9 @@ export default {
   mutate: [
     'src/lib/options.ts',
     'src/client/storage.ts',
+    'src/client/saved-setup.ts',
+    'src/client/saved-rulings.ts',
+    'src/client/saved-progress.ts',
     'src/client/shared-setup.ts',
     'src/client/rulings.ts',
     'src/client/rulings-link.ts',

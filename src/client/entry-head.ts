@@ -2,15 +2,13 @@
  * A rule page's tools: share (the title link, the button and a QR code share the rule in the whole shown setup), pin it to the game
  * page, keep the screen on; and the visit goes on the "recently viewed" list.
  */
-import { api, notSaved, onRestored, optionState, toast } from './rules';
+import { notSaved, onRestored, optionState, toast } from './rules';
+import { PIN_LIMIT, pushRecent, readPins, readSession, writePins, writeSession } from './storage';
 import { shareLink, shareUrl } from './share';
 
-/** This rule in the whole shown setup: every option that differs from the game's default (see `setupQuery`). */
+/** This rule in the whole shown setup: every option that differs from the game's default (`shownQuery`). */
 export function currentShareUrl(): string {
-  const state = optionState();
-  const head = api();
-  const query = state && head ? head.setupQuery(state.game, state.shown) : '';
-  return shareUrl(location.origin, location.pathname, query);
+  return shareUrl(location.origin, location.pathname, optionState()?.shownQuery ?? '');
 }
 
 function setupShare() {
@@ -43,35 +41,33 @@ function setupShare() {
 }
 
 function setupPin() {
-  const head = api();
   const button = document.querySelector<HTMLButtonElement>('[data-pin]');
   const game = document.body.dataset.game;
-  if (!head || !button || !game) return;
+  if (!button || !game) return;
   const slug = button.dataset.pin!;
-  const render = () => button.setAttribute('aria-pressed', String(head.readPins(game).includes(slug)));
+  const render = () => button.setAttribute('aria-pressed', String(readPins(game).includes(slug)));
   render();
   onRestored(render);
   button.addEventListener('click', () => {
-    const pins = head.readPins(game);
+    const pins = readPins(game);
     const pinned = pins.includes(slug);
     // A pin past the limit is refused and said, never stored and then dropped on the next read.
-    if (!pinned && pins.length >= head.PIN_LIMIT) {
-      toast(`Not pinned: ${head.PIN_LIMIT} rules are pinned, the most kept per game. Unpin one on the game page first.`);
+    if (!pinned && pins.length >= PIN_LIMIT) {
+      toast(`Not pinned: ${PIN_LIMIT} rules are pinned, the most kept per game. Unpin one on the game page first.`);
       return;
     }
-    const stored = head.writePins(game, pinned ? pins.filter((s) => s !== slug) : [...pins, slug]);
+    const stored = writePins(game, pinned ? pins.filter((s) => s !== slug) : [...pins, slug]);
     render();
     if (stored) toast(pinned ? 'Unpinned' : 'Pinned to the game page');
-    else toast(notSaved(head, pinned ? 'Not unpinned' : 'Not pinned'));
+    else toast(notSaved(pinned ? 'Not unpinned' : 'Not pinned'));
   });
 }
 
 /** Keep the screen on (Screen Wake Lock API) while the reader wants it; taken again when the tab comes back. */
 function setupWakeLock() {
-  const head = api();
   const button = document.querySelector<HTMLButtonElement>('[data-wake-lock]');
   if (!button || !('wakeLock' in navigator)) return;
-  let wanted = head?.readSession('rules:wake') === '1';
+  let wanted = readSession('rules:wake') === '1';
   let lock: WakeLockSentinel | undefined;
   const render = () => button.setAttribute('aria-pressed', String(wanted));
   const acquire = async () => {
@@ -85,7 +81,7 @@ function setupWakeLock() {
   };
   button.addEventListener('click', () => {
     wanted = !wanted;
-    head?.writeSession('rules:wake', wanted ? '1' : '0'); // refused: the choice lasts for this page
+    writeSession('rules:wake', wanted ? '1' : '0'); // refused: the choice lasts for this page
     render();
     if (wanted) void acquire().then(() => wanted && toast('The screen stays on while this tab is open'));
     else void lock?.release();
@@ -96,10 +92,9 @@ function setupWakeLock() {
 }
 
 function recordVisit() {
-  const head = api();
   const game = document.querySelector('.breadcrumb a')?.textContent?.trim();
   const title = document.querySelector('h1')?.textContent?.trim();
-  if (head && game && title) head.pushRecent({ url: location.pathname, title, game });
+  if (game && title) pushRecent({ url: location.pathname, title, game });
 }
 
 /** Starts a rule page's share, QR, pin and keep-awake buttons and records the visit; call once per rule page. */

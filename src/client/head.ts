@@ -1,36 +1,27 @@
 /**
- * Runs inline in <head>, before the body is parsed: applies the saved theme and text size and, on a game's pages,
+ * Runs in <head> (a blocking script file: src/integrations/head-script.ts), before the body is parsed: applies the saved theme and text size and, on a game's pages,
  * works out which play options to show (the reader's saved settings, or a shared link's whole setup: its options over
  * the game's defaults, never over the reader's own) and
  * writes the CSS that shows only the matching conditional text. No flash of the wrong variant; a corrupt saved
  * value is ignored.
  *
- * It is the only copy of the option logic in the browser: page scripts use it through `window.RulesHead`
- * (see `src/client/rules.ts`) instead of bundling the option module a second time.
+ * It carries only what must run before the first paint, so it blocks the page as briefly as it can. Page scripts
+ * import the option and storage modules themselves (tree-shaken to what each uses); they reach this script's state
+ * through `window.rulesState` and redraw the shown setup through `window.RulesHead.show` (see `src/client/rules.ts`).
  */
 import {
   currentTokens,
   parseSettings,
   sameSettings,
+  setupQuery,
   sharedOptionIds,
   shownSettings,
   visibilityCss,
   type OptionsGame,
   type Settings,
 } from '../lib/options';
-import { readPreferences, readSaved } from './storage';
-
-export {
-  defaultSettings,
-  describeSettings,
-  isActive,
-  parseSettings,
-  sameSettings,
-  serializeSettings,
-  settingsFromForm,
-  setupQuery,
-} from '../lib/options';
-export * from './storage';
+import { readSaved } from './saved-setup';
+import { readPreferences } from './storage';
 
 /** The option state of a game's page (`window.rulesState`), worked out before the body renders. */
 export interface HeadState {
@@ -41,6 +32,11 @@ export interface HeadState {
   fromUrl: Settings;
   /** What the page shows: the URL's options over the defaults when it names any, else the saved settings. */
   shown: Settings;
+  /**
+   * The shown setup as a link's query (`setupQuery`: every option that differs from the game's default), for share
+   * links and the links that carry a shared setup; written by `show`.
+   */
+  shownQuery: string;
 }
 
 declare global {
@@ -80,7 +76,7 @@ export function start(game?: OptionsGame): void {
   if (!game) return;
   const saved = readSaved(game);
   const fromUrl = parseSettings(game, new URLSearchParams(location.search));
-  const state: HeadState = { game, saved, fromUrl, shown: shownSettings(game, saved, fromUrl) };
+  const state: HeadState = { game, saved, fromUrl, shown: shownSettings(game, saved, fromUrl), shownQuery: '' };
   if (window.rulesState?.game.id === game.id) Object.assign(window.rulesState, state);
   else window.rulesState = state;
   show(window.rulesState);
@@ -93,9 +89,13 @@ export function restore(): void {
   document.dispatchEvent(new CustomEvent('rules:options'));
 }
 
-/** Shows `state.shown`: rewrites the visibility CSS and sets `<html data-shared>` while a shared setup is shown. */
+/**
+ * Shows `state.shown`: rewrites the visibility CSS, sets `<html data-shared>` while a shared setup is shown and
+ * `state.shownQuery`.
+ */
 export function show(state: HeadState): void {
   const root = document.documentElement;
+  state.shownQuery = setupQuery(state.game, state.shown);
   const shared = isShared(state);
   root.toggleAttribute('data-shared', shared);
   const style = document.getElementById('when-css');

@@ -2,7 +2,8 @@
  * Lists drawn from what the reader keeps on this device: recently viewed rules (home), pinned rules (game page).
  * Drawn again when the page comes back from the back/forward cache.
  */
-import { api, onRestored } from './rules';
+import { onRestored } from './rules';
+import { RECENT_LIMIT, checkStorage, notSavedMessage, readPins, readRecent } from './storage';
 
 function item(url: string, title: string, note: string): HTMLLIElement {
   const li = document.createElement('li');
@@ -26,19 +27,18 @@ function item(url: string, title: string, note: string): HTMLLIElement {
  */
 export function startRecent(): void {
   const render = () => {
-    const head = api();
-    const items = head?.readRecent() ?? [];
+    const items = readRecent();
     const list = document.getElementById('recent-list');
     const section = document.getElementById('recent');
     const note = document.getElementById('recent-note');
-    const problem = head?.checkStorage();
-    if (!head || !list || !section) return;
+    const problem = checkStorage();
+    if (!list || !section) return;
     list.replaceChildren(...items.map((r) => item(r.url, r.title, r.game)));
     if (note) {
       note.textContent = problem
-        ? head.notSavedMessage(problem, 'The rules you open are not kept')
-        : items.length >= head.RECENT_LIMIT
-          ? `Only the last ${head.RECENT_LIMIT} rules you opened are kept.`
+        ? notSavedMessage(problem, 'The rules you open are not kept')
+        : items.length >= RECENT_LIMIT
+          ? `Only the last ${RECENT_LIMIT} rules you opened are kept.`
           : '';
       note.hidden = !note.textContent;
     }
@@ -59,7 +59,7 @@ function drawPinned() {
   const section = document.querySelector<HTMLElement>('[data-pinned]');
   const list = section?.querySelector('ul');
   if (!game || !section || !list) return;
-  const rows = (api()?.readPins(game) ?? []).flatMap((slug) => {
+  const rows = readPins(game).flatMap((slug) => {
     const a = document.querySelector<HTMLAnchorElement>(`.section a[href="/${game}/${slug}/"]`);
     if (!a) return []; // an entry that no longer exists
     return [

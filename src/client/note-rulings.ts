@@ -1,70 +1,57 @@
 /**
  * On a rule page: each "Unclear in the rules" note holds a disclosure, "Record your table's ruling" ("Change..."
- * once the table has one). Its form (`ruling-form.ts`) is loaded and built the first time the disclosure opens, so a
- * rule page does not carry it until a table wants it. A ruling saved there shows at once above the note (`show`, the
- * page's "Your table plays" lines) and on the unclear-rules page.
+ * once the table has one). This module runs with the page and stays small: it adds the disclosures and takes a quick
+ * look at storage. The rest, `ruled-notes.ts` (the table's rulings above their notes, the summaries that say a note is
+ * ruled, and each note's form), loads only when this entry may have a ruling or a disclosure is first opened, so a
+ * rule page does not carry it until a table uses it.
  */
-import { rulingKey } from './rulings';
-import { api, onRestored } from './rules';
-import type { Ruling } from './storage';
+import { onRestored } from './rules';
+import { isRecord, readJson, rulingsKey } from './storage';
 
 /** A note's disclosure, and its form once built (`fill` shows a ruling in it). */
-interface NoteRuling {
+export interface NoteRuling {
+  /** The note's element (`data-unclear`, `data-readings`). */
+  element: HTMLElement;
+  /** The ruling's key: `<slug>#<note id>`. */
   key: string;
+  details: HTMLDetailsElement;
   summary: HTMLElement;
-  fill?: (ruling: Ruling | undefined) => void;
-}
-
-/** The readings a note offers (`data-readings`, a JSON list of strings); none if the list cannot be read. */
-export function noteReadings(note: HTMLElement): string[] {
-  try {
-    const parsed: unknown = JSON.parse(note.dataset.readings ?? '');
-    return Array.isArray(parsed) ? parsed.filter((r): r is string => typeof r === 'string') : [];
-  } catch {
-    return []; // the table can still write its own
-  }
+  /** Set while the form loads, then built. */
+  form?: Promise<void>;
+  fill?: (ruling: import('./saved-rulings').Ruling | undefined) => void;
 }
 
 /** The summary's words: whether the table has a ruling on this note yet. */
 export const disclosureLabel = (ruled: boolean): string => (ruled ? "Change your table's ruling" : "Record your table's ruling");
 
-/** Adds the disclosure to each unclear note of the rule page and keeps the summaries (and built forms) current. */
-export function startNoteRulings(show: () => void): void {
-  const head = api();
+/**
+ * Whether storage may hold a ruling on a note of this entry: any stored key that starts with its slug. A quick look
+ * without the rulings' validation (`ruled-notes.ts` reads them validated, and shows only the well-formed ones).
+ */
+export function mayHaveRulings(gameId: string, slug: string): boolean {
+  const data = readJson(rulingsKey(gameId));
+  return isRecord(data) && Object.keys(data).some((key) => key.startsWith(`${slug}#`));
+}
+
+/** Adds the disclosure to each unclear note of the rule page; loads the rest when the entry may have a ruling or one opens. */
+export function startNoteRulings(): void {
   const game = document.body.dataset.game;
   const slug = document.querySelector<HTMLElement>('article.entry')?.dataset.slug;
-  if (!head || !game || !slug) return;
-  const title = document.querySelector('article.entry h1')?.textContent?.trim() ?? slug;
+  if (!game || !slug) return;
   const notes: NoteRuling[] = [];
-  /** Each summary (and, with `fill`, each built form) as storage has them now. */
-  const refresh = (fill: boolean) => {
-    const rulings = head.readRulings(game);
-    for (const note of notes) {
-      if (fill) note.fill?.(rulings[note.key]);
-      note.summary.textContent = disclosureLabel(!!rulings[note.key]);
-    }
-  };
   for (const element of Array.from(document.querySelectorAll<HTMLElement>('.prose [data-unclear][data-readings]'))) {
-    const id = element.dataset.unclear!;
     const details = document.createElement('details');
     details.className = 'ruling-here';
     const summary = document.createElement('summary');
+    summary.textContent = disclosureLabel(false);
     details.append(summary);
     element.append(details);
-    const note: NoteRuling = { key: rulingKey(slug, id), summary };
-    notes.push(note);
-    let loading: Promise<void> | undefined;
-    details.addEventListener('toggle', () => {
-      if (!details.open || loading) return;
-      loading = import('./ruling-form').then(({ buildNoteForm }) => {
-        note.fill = buildNoteForm(details, noteReadings(element), note.key, `r-${slug}--${id}`, title, game, () => {
-          show();
-          refresh(false); // not the forms: one holds what is being typed
-        });
-        note.fill(head.readRulings(game)[note.key]);
-      });
-    });
+    notes.push({ element, key: `${slug}#${element.dataset.unclear!}`, details, summary });
   }
-  refresh(true);
-  onRestored(() => refresh(true)); // the lines above the notes redraw themselves (showRulings)
+  let ruled: Promise<import('./ruled-notes').RuledNotes> | undefined;
+  const load = () => (ruled ??= import('./ruled-notes').then((m) => m.startRuledNotes(game, slug, notes)));
+  for (const note of notes) note.details.addEventListener('toggle', () => void (note.details.open && load().then((r) => r.open(note))));
+  const look = () => void (mayHaveRulings(game, slug) && load());
+  look();
+  onRestored(look);
 }

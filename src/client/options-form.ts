@@ -4,26 +4,28 @@
  * once the setup reads back from storage; where the browser refuses it, the page says so and carries the setup in
  * its address instead.
  */
-import { announceOptions, api, notSaved, onRestored, optionState } from './rules';
+import { announceOptions, notSaved, onRestored, optionState, showSetup } from './rules';
+import { defaultSettings, describeSettings, isActive, parseSettings, sameSettings, settingsFromForm, setupQuery } from '../lib/options';
+import { readSaved, writeSaved } from './saved-setup';
+import { readRecent } from './storage';
 
 /** What still works when the setup cannot be stored (see save below). */
 const UNSAVED_STILL_APPLIES = 'This setup still applies to the rules you open from here: it travels in the page address.';
 
 /** Starts the options form: fields from the shown setup, each change saved and shown at once. */
 export function startOptionsForm(): void {
-  const head = api();
   const state = optionState();
   const form = document.getElementById('options-form') as HTMLFormElement | null;
-  if (!head || !state || !form) return;
+  if (!state || !form) return;
   const { game } = state;
 
   /** The form's choices, validated by the option model. */
   const read = () => {
     const data = new FormData(form);
-    return head.settingsFromForm(game, (id) => data.getAll(id).map(String));
+    return settingsFromForm(game, (id) => data.getAll(id).map(String));
   };
   const fill = (settings: Record<string, unknown>) => {
-    const full = { ...head.defaultSettings(game), ...settings };
+    const full = { ...defaultSettings(game), ...settings };
     for (const el of Array.from(form.elements)) {
       if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement) || !(el.name in full)) continue;
       const v = full[el.name];
@@ -34,7 +36,7 @@ export function startOptionsForm(): void {
   };
   const markInactive = (settings: Record<string, unknown>) => {
     for (const fs of Array.from(form.querySelectorAll<HTMLFieldSetElement>('fieldset[data-option]'))) {
-      const active = head.isActive(game, fs.dataset.option!, settings as never);
+      const active = isActive(game, fs.dataset.option!, settings as never);
       fs.toggleAttribute('data-inactive', !active);
       fs.disabled = !active;
     }
@@ -46,22 +48,22 @@ export function startOptionsForm(): void {
    * a shared setup is (the setup note's links keep it) until it can be saved.
    */
   const save = (settings: ReturnType<typeof read>, message: string) => {
-    const stored = head.writeSaved(game, settings) && head.sameSettings(game, head.readSaved(game), settings);
+    const stored = writeSaved(game, settings) && sameSettings(game, readSaved(game), settings);
     if (stored) {
       state.saved = settings;
       state.fromUrl = {};
       history.replaceState(history.state, '', location.pathname + location.hash);
     } else {
       // The address carries the whole setup, as a shared link does (the setup note's links keep it).
-      const query = head.setupQuery(game, settings);
-      state.fromUrl = head.parseSettings(game, new URLSearchParams(query));
+      const query = setupQuery(game, settings);
+      state.fromUrl = parseSettings(game, new URLSearchParams(query));
       history.replaceState(history.state, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
     }
     state.shown = { ...settings };
-    head.show(state);
+    showSetup(state);
     markInactive(settings);
     announceOptions();
-    if (status) status.textContent = stored ? message : notSaved(head, 'Not saved', UNSAVED_STILL_APPLIES);
+    if (status) status.textContent = stored ? message : notSaved('Not saved', UNSAVED_STILL_APPLIES);
   };
   fill(state.shown);
   markInactive(state.shown);
@@ -71,17 +73,17 @@ export function startOptionsForm(): void {
   });
   form.addEventListener('change', () => {
     const settings = read();
-    save(settings, `Saved: ${head.describeSettings(game, settings)}.`);
+    save(settings, `Saved: ${describeSettings(game, settings)}.`);
   });
   document.getElementById('options-reset')?.addEventListener('click', () => {
-    const d = head.defaultSettings(game);
+    const d = defaultSettings(game);
     fill(d);
     save(d, 'Back to the default setup.');
   });
   // "Back to <the rule you came from>": the rule of this game the reader opened last (recently viewed list; the
   // site sends no referrer).
   const back = document.getElementById('options-back') as HTMLAnchorElement | null;
-  const last = head.readRecent()[0];
+  const last = readRecent()[0];
   if (back && last && last.url.startsWith(`/${game.id}/`)) {
     back.href = last.url;
     back.textContent = `Back to ${last.title}`;

@@ -5,16 +5,15 @@
  * setup's length from the length the CSS shows.
  */
 import { clampRound, roundLabel } from '../lib/play-along';
-import { api } from './rules';
+import { clearRound, readRound, writeRound } from './saved-progress';
 
 const shown = (el: Element): boolean => (el as HTMLElement).checkVisibility?.() ?? (el as HTMLElement).offsetParent !== null;
 
 /** Starts the page: restores the round, wires the controls. */
 export function startPlayAlong(): void {
-  const head = api();
   const game = document.body.dataset.game;
   const panel = document.querySelector<HTMLElement>('[data-play]');
-  if (!head || !game || !panel) return;
+  if (!game || !panel) return;
   const unit = panel.dataset.unit ?? 'round';
   const stageWord = panel.dataset.stageWord;
   const num = panel.querySelector<HTMLElement>('[data-round]')!;
@@ -36,7 +35,7 @@ export function startPlayAlong(): void {
     const stageLength = Number(el.dataset.stage);
     return { rounds: Number(el.dataset.count), ...(stageLength ? { stage: stageLength } : {}) };
   };
-  let round = head.readRound(game) ?? 1;
+  let round = readRound(game) ?? 1;
 
   const render = (announce = false) => {
     const len = length();
@@ -57,7 +56,7 @@ export function startPlayAlong(): void {
   };
   const go = (to: number) => {
     round = clampRound(to, length()?.rounds);
-    saved = head.writeRound(game, round);
+    saved = writeRound(game, round);
     render(true);
   };
   prev.addEventListener('click', () => go(round - 1));
@@ -69,7 +68,7 @@ export function startPlayAlong(): void {
     else if (window.confirm('Start a new game? The round goes back to 1.')) newGame();
   });
   const newGame = () => {
-    saved = head.clearRound(game);
+    saved = clearRound(game);
     round = 1;
     render(true);
   };
@@ -81,7 +80,7 @@ export function startPlayAlong(): void {
   // Restored from the back/forward cache: the round may have moved on another page load since.
   window.addEventListener('pageshow', (e) => {
     if (!e.persisted) return;
-    round = head.readRound(game) ?? 1;
+    round = readRound(game) ?? 1;
     render();
   });
   render();

@@ -3,7 +3,7 @@
  * in the rows of the shown setup (right at first paint); this sets `aria-current="true"` on exactly those rows, at
  * start, whenever the shown options change (`rules:options`) and when the page comes back from the back/forward cache.
  */
-import { ROW_MARK_CLASS } from '../lib/table-rows';
+import { ROW_MARK_CLASS } from '../lib/row-mark';
 
 /** Sets `aria-current` on the rows whose mark the options CSS shows, and removes it from the others. */
 export function markRows(root: ParentNode = document): void {

@@ -1,17 +1,16 @@
 /**
- * Page scripts reach the option logic and storage through the head script (`window.RulesHead`), which every page
- * already runs (a file <head> loads blocking: src/integrations/head-script.ts): one copy of that code per page, not two.
- * Only types are imported here.
+ * What page scripts share: the head script's option state (`window.rulesState`, worked out before the first paint by
+ * src/client/head.ts, a file <head> loads blocking), redrawing the shown setup through it, the page's toast and the
+ * "not saved" message. Only types are imported from the head script: its code is not bundled a second time.
  */
 import type { HeadState } from './head';
-
-type HeadApi = typeof import('./head');
-
-/** The head script's API; undefined only if the head script did not run. */
-export const api = (): HeadApi | undefined => window.RulesHead;
+import { notSavedMessage, storageProblem } from './storage';
 
 /** The current game's option state (saved, from the URL, shown); undefined outside a game's pages. */
 export const optionState = (): HeadState | undefined => window.rulesState;
+
+/** Shows `state.shown` on the page: the options CSS and the shared-setup flag, by the head script's `show`. */
+export const showSetup = (state: HeadState): void => window.RulesHead?.show(state);
 
 /** Tells the page's scripts that the shown options changed. */
 export const announceOptions = (): void => void document.dispatchEvent(new CustomEvent('rules:options'));
@@ -33,8 +32,8 @@ export function toast(message: string): void {
  * What to tell the player when a change could not be stored: the browser's reason in plain words
  * (`storage.notSavedMessage`), opened with `start` ("Not pinned"), and what still works, if anything.
  */
-export function notSaved(head: HeadApi, start = 'Not saved', still = ''): string {
-  return `${head.notSavedMessage(head.storageProblem(), start)}${still ? ` ${still}` : ''}`;
+export function notSaved(start = 'Not saved', still = ''): string {
+  return `${notSavedMessage(storageProblem(), start)}${still ? ` ${still}` : ''}`;
 }
 
 /** Runs `redraw` whenever the page is shown again from the back/forward cache (after the head state is re-read). */

@@ -4,8 +4,8 @@
  * ruling is saved on this device at once (`rules:rulings:<game>`, under `<slug>#<id>`), and cleared with "Clear".
  * Everything that comes from storage is shown as text.
  */
-import { api, notSaved, toast } from './rules';
-import type { Ruling } from './storage';
+import { notSaved, toast } from './rules';
+import { readRulings, writeRulings, type Ruling } from './saved-rulings';
 
 /** A note's form as the page holds it. */
 export interface RulingForm {
@@ -63,15 +63,13 @@ export const RULING_LOST = 'It is lost when you leave this page.';
  * the player is told at once.
  */
 export function bindRulingForm(form: RulingForm, game: string, saved: (stored: boolean) => void): void {
-  const head = api();
-  if (!head) return;
   const save = (ruling: Ruling | undefined) => {
-    const all = head.readRulings(game);
+    const all = readRulings(game);
     if (ruling) all[form.key] = ruling;
     else delete all[form.key];
-    const stored = head.writeRulings(game, all);
+    const stored = writeRulings(game, all);
     saved(stored);
-    if (!stored) toast(notSaved(head, 'Ruling not saved', RULING_LOST));
+    if (!stored) toast(notSaved('Ruling not saved', RULING_LOST));
     return stored;
   };
   form.root.addEventListener('change', (e) => {

@@ -3,7 +3,7 @@
  * (`src/lib/table-link.ts`). Only the unclear-rules page loads it.
  */
 import { decodeJson, encodeJson } from '../lib/table-link';
-import type { Ruling } from './storage';
+import type { Ruling } from './saved-rulings';
 
 /** Rulings as a compact URL-safe string. */
 export const encodeRulings = (rulings: Record<string, Ruling>): string => encodeJson(rulings);

@@ -3,8 +3,8 @@
  * ..."). Rulings are kept per game; the link that carries them is `rulings-link.ts` (kept apart, so rule pages do
  * not load its encoding).
  */
-import { api, onRestored } from './rules';
-import type { Ruling } from './storage';
+import { onRestored } from './rules';
+import { readRulings, type Ruling } from './saved-rulings';
 
 /** The key of a note: the entry's slug and the note's id. */
 export const rulingKey = (slug: string, id: string): string => `${slug}#${id}`;
@@ -27,11 +27,10 @@ export function showRulings(): void {
 
 /** Draws the rulings above their notes now (old lines removed first). */
 export function drawRulings(): void {
-  const head = api();
   const game = document.body.dataset.game;
   const slug = document.querySelector<HTMLElement>('article.entry')?.dataset.slug;
-  if (!head || !game || !slug) return;
-  const rulings = head.readRulings(game);
+  if (!game || !slug) return;
+  const rulings = readRulings(game);
   // Callable again (after a ruling changes, or the page returns from the back/forward cache): old lines go first.
   for (const line of Array.from(document.querySelectorAll('.prose .ruling'))) line.remove();
   for (const note of Array.from(document.querySelectorAll<HTMLElement>('.prose [data-unclear]'))) {

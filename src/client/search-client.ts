@@ -3,7 +3,7 @@
  * page), fetches each game's index once and hands it over, and sends searches, answered as promises.
  */
 import type { EngineReply, EngineRequest, IndexBytes, SearchRequest, ShownResult } from './search-engine';
-import { readSavedSetup } from './storage';
+import { readSavedSetup } from './saved-setup';
 
 /** Every game's id, from the page (the layout lists them), in menu order. */
 export const allGames = (document.body.dataset.games ?? '').split(',').filter(Boolean);

@@ -3,16 +3,16 @@
  * corrupt value is ignored), "Start over" clears them with an "Undo" that puts them back until the next tick, and a
  * status line (kept in view by the page's CSS) counts the steps of the shown setup.
  */
-import { api, notSaved, toast } from './rules';
+import { notSaved, toast } from './rules';
+import { readTicks, writeTicks } from './saved-progress';
 
 /** Starts the setup guide's checkboxes, its "Start over" button and its status line; call once on that page. */
 export function startSetupGuide(): void {
-  const head = api();
   const game = document.body.dataset.game;
-  if (!head || !game) return;
+  if (!game) return;
   const boxes = Array.from(document.querySelectorAll<HTMLInputElement>('main input[type="checkbox"][data-step]'));
   const known = new Set(boxes.map((b) => b.dataset.step!));
-  const ticks = new Set([...head.readTicks(game)].filter((id) => known.has(id)));
+  const ticks = new Set([...readTicks(game)].filter((id) => known.has(id)));
   const status = document.getElementById('guide-status');
   const undo = document.getElementById('guide-undo');
   /** The ticks "Start over" cleared, while they can still be put back. */
@@ -27,9 +27,9 @@ export function startSetupGuide(): void {
   /** Shows the ticks of `ticks` on the boxes, saves them and recounts; says so when they could not be saved. */
   const apply = () => {
     for (const b of boxes) b.checked = ticks.has(b.dataset.step!);
-    const stored = head.writeTicks(game, ticks);
+    const stored = writeTicks(game, ticks);
     render();
-    if (!stored) toast(notSaved(head, 'Ticks not kept', 'They last while this page is open.'));
+    if (!stored) toast(notSaved('Ticks not kept', 'They last while this page is open.'));
     return stored;
   };
   const dropUndo = () => {
@@ -45,7 +45,7 @@ export function startSetupGuide(): void {
     if (box.checked) ticks.add(box.dataset.step!);
     else ticks.delete(box.dataset.step!);
     dropUndo();
-    if (!head.writeTicks(game, ticks)) toast(notSaved(head, 'Ticks not kept', 'They last while this page is open.'));
+    if (!writeTicks(game, ticks)) toast(notSaved('Ticks not kept', 'They last while this page is open.'));
     render();
   });
   document.getElementById('guide-reset')?.addEventListener('click', () => {

@@ -4,7 +4,8 @@
  * shared setup (rewritten in place, so long-press and new tabs keep it too).
  * After a restore from the back/forward cache (`rules:restored`) the links are worked out again.
  */
-import { announceOptions, api, notSaved, onRestored, optionState, toast } from './rules';
+import { announceOptions, notSaved, onRestored, optionState, showSetup, toast } from './rules';
+import { writeSaved } from './saved-setup';
 import { carryHref } from './shared-setup';
 
 const original = new WeakMap<HTMLAnchorElement, string>();
@@ -27,12 +28,11 @@ function rewriteLinks(game: string, query: string) {
 
 /** Starts the note's buttons and the links that carry a shared setup; call once on a game's page. */
 export function startSetupNote(): void {
-  const head = api();
   const state = optionState();
-  if (!head || !state) return;
+  if (!state) return;
   const root = document.documentElement;
   const current = () => optionState() ?? state;
-  const query = () => (root.hasAttribute('data-shared') ? head.setupQuery(current().game, current().shown) : '');
+  const query = () => (root.hasAttribute('data-shared') ? current().shownQuery : '');
   rewriteLinks(state.game.id, query());
   onRestored(() => {
     rewriteLinks(state.game.id, '');
@@ -52,12 +52,12 @@ export function startSetupNote(): void {
   );
   document.getElementById('setup-adopt')?.addEventListener('click', () => {
     // Storage blocked or full: said, and the shared setup stays shown and carried (nothing claims it was saved).
-    if (!head.writeSaved(state.game, state.shown)) {
-      toast(notSaved(head, 'Not saved', 'This setup still applies to the rules you open from here.'));
+    if (!writeSaved(state.game, state.shown)) {
+      toast(notSaved('Not saved', 'This setup still applies to the rules you open from here.'));
       return;
     }
     state.saved = { ...state.shown };
-    head.show(state);
+    showSetup(state);
     rewriteLinks(state.game.id, '');
     announceOptions();
     toast('Setup saved for this game');
@@ -66,7 +66,7 @@ export function startSetupNote(): void {
     history.replaceState(history.state, '', location.pathname + location.hash);
     state.fromUrl = {};
     state.shown = { ...state.saved };
-    head.show(state);
+    showSetup(state);
     rewriteLinks(state.game.id, '');
     announceOptions();
   });

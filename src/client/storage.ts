@@ -1,16 +1,37 @@
 /**
- * Everything the app keeps in localStorage, each under its own key, validated on read: a corrupt, stale or
- * foreign value is ignored (treated as empty), never an error, and never overwrites the reader's other data.
+ * What the app keeps in localStorage, each under its own key, validated on read: a corrupt, stale or foreign value
+ * is ignored (treated as empty), never an error, and never overwrites the reader's other data. This module holds the
+ * reading and writing, the reasons a write fails, and what every page uses; the rest is kept beside it, one module
+ * per page that uses it (so a rule page does not load the others' code):
  *
- *   rules:options:<game>    saved play options            rules:recent          recently viewed entries
- *   rules:prefs             theme and text size           rules:pins:<game>     pinned entries
- *   rules:rulings:<game>    the table's rulings           rules:guide:<game>    ticked setup-guide steps
- *   rules:round:<game>      the play-along page's current round
+ *   rules:prefs             theme and text size           here
+ *   rules:recent            recently viewed entries       here
+ *   rules:pins:<game>       pinned entries                here
+ *   rules:options:<game>    saved play options            saved-setup.ts
+ *   rules:rulings:<game>    the table's rulings           saved-rulings.ts
+ *   rules:guide:<game>      ticked setup-guide steps      saved-progress.ts
+ *   rules:round:<game>      the play-along page's round   saved-progress.ts
  */
-import { parseSettings, type OptionsGame, type Settings } from '../lib/options';
-import { parseRound } from '../lib/play-along';
 
-function readJson(key: string): unknown {
+// The localStorage key of each thing the app keeps (the modules that read and write them are listed above), each
+// its own constant, so a script takes only the keys it uses.
+/** Theme and text size. */
+const PREFS_KEY = 'rules:prefs';
+/** Recently viewed entries. */
+const RECENT_KEY = 'rules:recent';
+/** A game's pinned entries. */
+const pinsKey = (gameId: string): string => `rules:pins:${gameId}`;
+/** A game's saved play options. */
+export const setupKey = (gameId: string): string => `rules:options:${gameId}`;
+/** A game's table rulings. */
+export const rulingsKey = (gameId: string): string => `rules:rulings:${gameId}`;
+/** A game's ticked setup-guide steps. */
+export const guideKey = (gameId: string): string => `rules:guide:${gameId}`;
+/** A game's current play-along round. */
+export const roundKey = (gameId: string): string => `rules:round:${gameId}`;
+
+/** The JSON value stored under `key`; undefined when there is none, it is not JSON or storage is blocked. */
+export function readJson(key: string): unknown {
   try {
     const raw = localStorage.getItem(key);
     return raw === null ? undefined : JSON.parse(raw);
@@ -28,7 +49,7 @@ let lastProblem: StorageProblem | undefined;
  * Stores a value and reads it back: true only when what is stored now is this value. A failure records why
  * (storageProblem) and leaves the reader's other data as it was.
  */
-function writeJson(key: string, value: unknown): boolean {
+export function writeJson(key: string, value: unknown): boolean {
   const text = JSON.stringify(value);
   try {
     localStorage.setItem(key, text);
@@ -92,37 +113,13 @@ export function writeSession(key: string, value: string): boolean {
   }
 }
 
-const isRecord = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
-const isText = (x: unknown, max = 500): x is string => typeof x === 'string' && x.length > 0 && x.length <= max;
+/** Whether a stored value is a plain object (not null, not a list). */
+export const isRecord = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
+/** Whether a stored value is text of 1 to `max` characters. */
+export const isText = (x: unknown, max = 500): x is string => typeof x === 'string' && x.length > 0 && x.length <= max;
 const entryPath = /^\/[a-z0-9-]+\/[a-z0-9-]+\/$/;
-const slugLike = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-
-/** The reader's saved settings for a game (valid values only). */
-export function readSaved(game: OptionsGame): Settings {
-  return parseSettings(game, readJson(`rules:options:${game.id}`));
-}
-
-/**
- * The reader's saved play options for a game as plain values (option id → on/off, a value or a list of values),
- * for pages that do not carry the game's option definitions (the search ranks the rules of the reader's setup
- * first). Anything else in the stored value is dropped; a corrupt value is no setup.
- */
-export function readSavedSetup(gameId: string): Record<string, boolean | string | string[]> {
-  const data = readJson(`rules:options:${gameId}`);
-  const out: Record<string, boolean | string | string[]> = Object.create(null) as Record<string, boolean | string | string[]>;
-  if (!isRecord(data)) return out;
-  for (const [id, v] of Object.entries(data)) {
-    if (!slugLike.test(id)) continue;
-    if (typeof v === 'boolean' || isText(v, 100)) out[id] = v;
-    else if (Array.isArray(v) && v.length <= 100 && v.every((x) => isText(x, 100))) out[id] = v;
-  }
-  return out;
-}
-
-/** Saves the settings for a game; false when they could not be stored (see storageProblem). */
-export function writeSaved(game: OptionsGame, settings: Settings): boolean {
-  return writeJson(`rules:options:${game.id}`, settings);
-}
+/** The shape of a slug or an id: lower-case words joined by single hyphens. */
+export const slugLike = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** A rule page on the "recently viewed" list. */
 export interface RecentItem {
@@ -131,7 +128,6 @@ export interface RecentItem {
   game: string;
 }
 
-const RECENT = 'rules:recent';
 /** How many recently viewed entries are kept (the oldest gives way). */
 export const RECENT_LIMIT = 8;
 /** How many entries of a game can be pinned. */
@@ -139,7 +135,7 @@ export const PIN_LIMIT = 50;
 
 /** Recently viewed entries, newest first (malformed items dropped). */
 export function readRecent(): RecentItem[] {
-  const data = readJson(RECENT);
+  const data = readJson(RECENT_KEY);
   if (!Array.isArray(data)) return [];
   return data
     .filter((x): x is RecentItem => isRecord(x) && isText(x.url) && entryPath.test(x.url) && isText(x.title) && isText(x.game))
@@ -148,7 +144,7 @@ export function readRecent(): RecentItem[] {
 
 /** Puts an entry at the top of the recently viewed list; false when it could not be stored. */
 export function pushRecent(item: RecentItem): boolean {
-  return writeJson(RECENT, [item, ...readRecent().filter((x) => x.url !== item.url)].slice(0, RECENT_LIMIT));
+  return writeJson(RECENT_KEY, [item, ...readRecent().filter((x) => x.url !== item.url)].slice(0, RECENT_LIMIT));
 }
 
 /** The reader's display settings (unset: the system's theme, normal text). */
@@ -159,7 +155,7 @@ export interface Preferences {
 
 /** Theme and text size (anything else is dropped). */
 export function readPreferences(): Preferences {
-  const data = readJson('rules:prefs');
+  const data = readJson(PREFS_KEY);
   const out: Preferences = {};
   if (!isRecord(data)) {
     // The first release kept only the theme, under `theme`.
@@ -179,79 +175,16 @@ export function readPreferences(): Preferences {
 
 /** Saves theme and text size (an undefined field returns to the default); false when they could not be stored. */
 export function writePreferences(prefs: Preferences): boolean {
-  return writeJson('rules:prefs', prefs);
+  return writeJson(PREFS_KEY, prefs);
 }
 
 /** Slugs of the pinned entries of a game, in pinning order. */
 export function readPins(gameId: string): string[] {
-  const data = readJson(`rules:pins:${gameId}`);
+  const data = readJson(pinsKey(gameId));
   return Array.isArray(data) ? [...new Set(data.filter((s): s is string => isText(s, 100) && slugLike.test(s)))].slice(0, PIN_LIMIT) : [];
 }
 
 /** Saves the pinned entries of a game (at most PIN_LIMIT: callers say the limit); false when not stored. */
 export function writePins(gameId: string, slugs: readonly string[]): boolean {
-  return writeJson(`rules:pins:${gameId}`, slugs);
-}
-
-/** A table's ruling on one unclear note: one of the note's readings, or its own words. */
-export interface Ruling {
-  text: string;
-  /** Index of the reading chosen, when the ruling is one of the note's readings. */
-  reading?: number;
-}
-
-/** The table's rulings of a game by note key (`<slug>#<id>`); malformed ones dropped. */
-export function readRulings(gameId: string): Record<string, Ruling> {
-  return cleanRulings(readJson(`rules:rulings:${gameId}`));
-}
-
-/** Keeps only well-formed rulings (`<slug>#<id>` keys, text of 1 to 300 characters). */
-export function cleanRulings(data: unknown): Record<string, Ruling> {
-  // Null prototype: a note key is looked up in it (rulings[key]), and no key may read Object.prototype.
-  const out: Record<string, Ruling> = Object.create(null) as Record<string, Ruling>;
-  if (!isRecord(data)) return out;
-  for (const [key, value] of Object.entries(data)) {
-    const [slug, id, extra] = key.split('#');
-    if (extra !== undefined || !slug || !id || !slugLike.test(slug) || !slugLike.test(id) || !isRecord(value)) continue;
-    const text = typeof value.text === 'string' ? value.text.trim() : '';
-    if (!text || text.length > 300) continue;
-    out[key] = Number.isInteger(value.reading) && (value.reading as number) >= 0 ? { text, reading: value.reading as number } : { text };
-  }
-  return out;
-}
-
-/** Saves the table's rulings of a game; false when they could not be stored. */
-export function writeRulings(gameId: string, rulings: Record<string, Ruling>): boolean {
-  return writeJson(`rules:rulings:${gameId}`, rulings);
-}
-
-/** The ticked steps of a game's setup guide (step ids). */
-export function readTicks(gameId: string): Set<string> {
-  const data = readJson(`rules:guide:${gameId}`);
-  return new Set(Array.isArray(data) ? data.filter((s): s is string => isText(s, 120) && /^[a-z0-9-]+$/.test(s)) : []);
-}
-
-/** Saves the ticked steps of a game's setup guide; false when they could not be stored. */
-export function writeTicks(gameId: string, ticks: ReadonlySet<string>): boolean {
-  return writeJson(`rules:guide:${gameId}`, [...ticks]);
-}
-
-/** The current round of a game on its play-along page; undefined when none is kept (or the kept value is not a round). */
-export function readRound(gameId: string): number | undefined {
-  return parseRound(readJson(`rules:round:${gameId}`));
-}
-
-/** Keeps the current round of a game; false where storage is blocked or full (the round then lasts for this page). */
-export function writeRound(gameId: string, round: number): boolean {
-  return writeJson(`rules:round:${gameId}`, round);
-}
-
-/** Forgets the current round of a game (a new game); false where storage is blocked. */
-export function clearRound(gameId: string): boolean {
-  try {
-    localStorage.removeItem(`rules:round:${gameId}`);
-    return true;
-  } catch {
-    return false;
-  }
+  return writeJson(pinsKey(gameId), slugs);
 }

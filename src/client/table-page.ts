@@ -6,9 +6,11 @@
  */
 import { MAX_TABLE_FRAGMENT, readTableFragment, tableFragment } from '../lib/table-link';
 import { drawQr } from './qr';
-import { announceOptions, api, onRestored, optionState, toast } from './rules';
+import { announceOptions, onRestored, optionState, showSetup, toast } from './rules';
+import { defaultSettings, describeSettings, parseSettings, setupQuery } from '../lib/options';
+import { cleanRulings, readRulings, writeRulings, type Ruling } from './saved-rulings';
+import { writeSaved } from './saved-setup';
 import { shareLink } from './share';
-import type { Ruling } from './storage';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -28,9 +30,8 @@ function rulingItem(title: string, ruling: Ruling): HTMLLIElement {
 
 /** Draws the table link and its QR code (again when the options or a back/forward restore change them); offers a link's. */
 export function startTablePage(): void {
-  const head = api();
   const state = optionState();
-  if (!head || !state) return;
+  if (!state) return;
   const gameId = state.game.id;
   const notes = knownNotes();
   const link = document.querySelector<HTMLAnchorElement>('[data-table-link]')!;
@@ -42,11 +43,11 @@ export function startTablePage(): void {
 
   let url = '';
   const render = () => {
-    const rulings = keep(head.readRulings(gameId));
+    const rulings = keep(readRulings(gameId));
     const keys = Object.keys(rulings);
     list.replaceChildren(...keys.map((k) => rulingItem(notes.get(k)!, rulings[k]!)));
     document.getElementById('table-rulings-none')!.hidden = keys.length > 0;
-    const fragment = tableFragment(head.setupQuery(state.game, state.shown), rulings);
+    const fragment = tableFragment(setupQuery(state.game, state.shown), rulings);
     const tooLong = fragment.length > MAX_TABLE_FRAGMENT;
     url = tooLong ? '' : `${location.origin}/${gameId}/table/#${fragment}`;
     link.hidden = tooLong;
@@ -75,19 +76,14 @@ export function startTablePage(): void {
   link.addEventListener('click', share);
   document.getElementById('table-share')?.addEventListener('click', share);
 
-  const offer = incomingOffer(head, state, notes, render);
+  const offer = incomingOffer(state, notes, render);
   offer();
   // A table link opened while this page is already open only changes the fragment.
   window.addEventListener('hashchange', offer);
 }
 
 /** The check for a table link in the address: asks once, in a dialog, before using its setup and rulings. */
-function incomingOffer(
-  head: NonNullable<ReturnType<typeof api>>,
-  state: NonNullable<ReturnType<typeof optionState>>,
-  notes: Map<string, string>,
-  render: () => void,
-): () => void {
+function incomingOffer(state: NonNullable<ReturnType<typeof optionState>>, notes: Map<string, string>, render: () => void): () => void {
   const dialog = document.getElementById('table-import') as HTMLDialogElement;
   const status = document.getElementById('table-status')!;
   const dropHash = () => history.replaceState(history.state, '', location.pathname + location.search);
@@ -101,12 +97,12 @@ function incomingOffer(
     if (!incoming) return close();
     const { settings, rulings } = incoming;
     const n = Object.keys(rulings).length;
-    head.writeSaved(state.game, settings);
-    head.writeRulings(state.game.id, { ...head.readRulings(state.game.id), ...rulings });
+    writeSaved(state.game, settings);
+    writeRulings(state.game.id, { ...readRulings(state.game.id), ...rulings });
     state.saved = { ...settings };
     state.fromUrl = {};
     state.shown = { ...settings };
-    head.show(state);
+    showSetup(state);
     close();
     announceOptions();
     render();
@@ -128,17 +124,17 @@ function incomingOffer(
       toast('Link too long: nothing changed');
       return;
     }
-    const named = head.parseSettings(state.game, read.params);
-    const all = head.cleanRulings(read.rulings);
+    const named = parseSettings(state.game, read.params);
+    const all = cleanRulings(read.rulings);
     // A fragment that names no option and holds no ruling is not a table link (e.g. the skip link's #main).
     if (!Object.keys(named).length && !Object.keys(all).length) return;
     const rulings = Object.fromEntries(Object.entries(all).filter(([k]) => notes.has(k)));
     const dropped = Object.keys(all).length - Object.keys(rulings).length;
-    const settings = { ...head.defaultSettings(state.game), ...named };
+    const settings = { ...defaultSettings(state.game), ...named };
     const n = Object.keys(rulings).length;
     const question = n ? `Use this table's setup and its ${plural(n, 'ruling')}?` : "Use this table's setup?";
     document.getElementById('table-import-title')!.textContent = question;
-    document.getElementById('table-import-setup')!.textContent = `Setup: ${head.describeSettings(state.game, settings)}.`;
+    document.getElementById('table-import-setup')!.textContent = `Setup: ${describeSettings(state.game, settings)}.`;
     const items = Object.keys(rulings).map((k) => rulingItem(notes.get(k)!, rulings[k]!));
     document.getElementById('table-import-list')!.replaceChildren(...items);
     document.getElementById('table-import-dropped')!.textContent = dropped

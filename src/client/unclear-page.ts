@@ -4,12 +4,12 @@
  * such a link offers to use its rulings, never overwriting the reader's own without asking. Everything that comes
  * from storage or a link is shown as text. A filter narrows the notes.
  */
-import { api, notSaved, onRestored, toast } from './rules';
+import { notSaved, onRestored, toast } from './rules';
+import { cleanRulings, readRulings, writeRulings, type Ruling } from './saved-rulings';
 import { decodeRulings, encodeRulings } from './rulings-link';
 import { RULING_LOST, bindRulingForm, fillRulingForm, readRulingForm, type RulingForm } from './ruling-form';
 import { attachFilter } from './filter';
 import { shareLink } from './share';
-import type { Ruling } from './storage';
 import { filterStatus, rulingsData, rulingsLink, rulingsOffer, rulingsOnPage, rulingsSaved, rulingsStatus } from '../lib/unclear-rulings';
 
 interface Note extends RulingForm {
@@ -39,14 +39,13 @@ function startFilter() {
 
 /** Starts the unclear-rules page: fills its ruling forms, counts the rulings, binds the filter, share and import. */
 export function startUnclearPage(): void {
-  const head = api();
   const game = document.body.dataset.game;
-  if (!head || !game) return;
+  if (!game) return;
   const notes = readNotes();
   const byKey = new Map(notes.map((n) => [n.key, n]));
   const keys = new Set(byKey.keys());
   /** Only rulings on this game's notes count; others (a note since removed) are kept in storage untouched. */
-  const mine = () => rulingsOnPage(head.readRulings(game), keys);
+  const mine = () => rulingsOnPage(readRulings(game), keys);
   const status = document.getElementById('rulings-status');
   const render = () => {
     if (status) status.textContent = rulingsStatus(Object.keys(mine()).length, notes.length);
@@ -57,7 +56,7 @@ export function startUnclearPage(): void {
     bindRulingForm(note, game, (stored) => {
       render();
       // Not kept (storage blocked or full): said where the page counts the rulings too.
-      if (!stored && status) status.textContent = notSaved(api()!, 'Ruling not saved', RULING_LOST);
+      if (!stored && status) status.textContent = notSaved('Ruling not saved', RULING_LOST);
     });
   }
   render();
@@ -83,8 +82,8 @@ export function startUnclearPage(): void {
     });
   });
 
-  const offer = importOffer(head, game, byKey, (incoming) => {
-    if (!head.writeRulings(game, { ...head.readRulings(game), ...incoming })) return false;
+  const offer = importOffer(game, byKey, (incoming) => {
+    if (!writeRulings(game, { ...readRulings(game), ...incoming })) return false;
     const now = mine();
     for (const note of notes) fillRulingForm(note, now[note.key]);
     render();
@@ -99,12 +98,7 @@ export function startUnclearPage(): void {
  * A link holding rulings (`#rulings=...`): lists them in a dialog and asks before using them. Rulings for notes not
  * on this page are ignored. Returns the check to run whenever the fragment may hold rulings.
  */
-function importOffer(
-  head: NonNullable<ReturnType<typeof api>>,
-  game: string,
-  byKey: Map<string, Note>,
-  use: (rulings: Record<string, Ruling>) => boolean,
-): () => void {
+function importOffer(game: string, byKey: Map<string, Note>, use: (rulings: Record<string, Ruling>) => boolean): () => void {
   const dialog = document.getElementById('rulings-import') as HTMLDialogElement | null;
   const dropHash = () => history.replaceState(history.state, '', location.pathname + location.search);
   let incoming: Record<string, Ruling> = {};
@@ -117,7 +111,7 @@ function importOffer(
     const stored = use(incoming);
     close();
     const again = 'Open the link again once this browser lets the site store them.';
-    toast(stored ? rulingsSaved(n) : notSaved(head, 'Rulings not saved', again));
+    toast(stored ? rulingsSaved(n) : notSaved('Rulings not saved', again));
   });
   document.getElementById('import-cancel')?.addEventListener('click', close);
   dialog?.addEventListener('cancel', dropHash);
@@ -125,8 +119,8 @@ function importOffer(
   return () => {
     const data = rulingsData(location.hash);
     if (data === undefined) return;
-    incoming = rulingsOnPage(head.cleanRulings(decodeRulings(data)), new Set(byKey.keys()));
-    const { keys, summary } = rulingsOffer(incoming, head.readRulings(game));
+    incoming = rulingsOnPage(cleanRulings(decodeRulings(data)), new Set(byKey.keys()));
+    const { keys, summary } = rulingsOffer(incoming, readRulings(game));
     if (!keys.length || !dialog) {
       dropHash();
       toast('This link holds no rulings for these rules');

@@ -2,9 +2,13 @@
  * The page script every page runs (`src/client/main.ts`, started by the layout) as one file. Left to itself, rolldown
  * splits what that script imports into a chunk per module that another page's script also imports (storage, share,
  * the toast...), and a rule page then fetched 8 small files, each with its own headers. `mainChunkGroup` puts every
- * module `main.ts` reaches through static imports, the script's own entry module and Vite's dynamic-import helper
- * into one chunk, `main` (the helper is `src/client/preload.ts`: `src/integrations/preload-helper.ts`). Modules only other pages use, and those `main.ts` loads on first use (`import()`: the
- * search UI, QR codes, the ruling form), keep their own chunks.
+ * module whose code `main.ts` runs (reached through static imports), the script's own entry module and Vite's
+ * dynamic-import helper into one chunk, `main` (the helper is `src/client/preload.ts`: `src/integrations/preload-helper.ts`).
+ * Modules only other pages use, those `main.ts` loads when a page needs them (`import()`: the search UI, QR codes,
+ * the unclear notes), and those it reaches only for a type or a constant that bundling inlines, keep their own
+ * chunks: a module in the group brings all of its code that any page uses, so one reached for a constant (the row
+ * marks' class name, from the module of the rule transform's tables, which imports the option module) would bring
+ * the option logic that only other pages run into every page's first load.
  */
 import { buildSync } from 'esbuild';
 import { resolve } from 'node:path';
@@ -14,19 +18,36 @@ import { PRELOAD_MODULE, VITE_PRELOAD_HELPER } from './preload-helper';
 export const MAIN_SCRIPT = resolve('src/client/main.ts');
 
 /**
- * The absolute paths of the files `entry` reaches through static `import` statements (itself included), following
- * none of its `import()` calls.
+ * The absolute paths of the files whose code stays in `entry` bundled on its own, tree-shaken (itself included):
+ * the modules it reaches through static `import` statements and runs, none of those its `import()` calls load, none
+ * that give it only types or constants that bundling inlines.
  */
 export function staticImports(entry: string): Set<string> {
-  const { metafile } = buildSync({ entryPoints: [entry], bundle: true, write: false, metafile: true, format: 'esm', logLevel: 'silent' });
-  const reached = new Set<string>();
-  const visit = (path: string) => {
-    if (reached.has(path)) return;
-    reached.add(path);
-    for (const imported of metafile.inputs[path]?.imports ?? []) if (imported.kind === 'import-statement') visit(imported.path);
-  };
-  visit(Object.keys(metafile.inputs).find((path) => resolve(path) === entry)!);
-  return new Set([...reached].map((path) => resolve(path)));
+  const { metafile } = buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    splitting: true,
+    minify: true,
+    outdir: 'main-chunk', // nothing is written: only the metafile is read
+    write: false,
+    metafile: true,
+    format: 'esm',
+    logLevel: 'silent',
+  });
+  // The entry's file and the shared files it imports statically (modules that its `import()` chunks use too).
+  const files: string[] = [
+    Object.keys(metafile.outputs).find((f) => metafile.outputs[f]!.entryPoint && resolve(metafile.outputs[f]!.entryPoint!) === entry)!,
+  ];
+  for (const file of files)
+    for (const imported of metafile.outputs[file]!.imports)
+      if (imported.kind === 'import-statement' && !files.includes(imported.path)) files.push(imported.path);
+  return new Set(
+    files.flatMap((file) =>
+      Object.entries(metafile.outputs[file]!.inputs)
+        .filter(([, input]) => input.bytesInOutput > 0)
+        .map(([path]) => resolve(path)),
+    ),
+  );
 }
 
 /**

@@ -9,7 +9,7 @@ import { fragmentHtml } from './mdast-html';
 import { attr, holds, isGenerated, whenAttrs, type MdNode } from './fragments';
 import { conditionAttr, currentTokens, type OptionsGame } from './options';
 import { optionVariants } from './option-authoring';
-import { ROW_MARK_CLASS } from './table-rows';
+import { ROW_MARK_CLASS } from './row-mark';
 
 /** Containers that mean nothing once their content is gone. */
 const DROPPED_WHEN_EMPTY = new Set(['paragraph', 'listItem', 'list', 'strong', 'emphasis']);

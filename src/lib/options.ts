@@ -290,7 +290,7 @@ export const anyPair = (key: string, token: string): string => `${key}=${token}`
  * The attribute of a `<When any ...>` element: the `key=token` pairs (`anyPair`) of its alternatives, the element
  * showing while at least one holds. No condition key is `any` (the option id is reserved, see `optionProblems`).
  */
-export const ANY_ATTR = conditionAttr('any');
+export const ANY_ATTR = /* @__PURE__ */ conditionAttr('any');
 
 /**
  * CSS that hides every conditional fragment not matching the current tokens. One selector per key, and one for

@@ -10,11 +10,10 @@ import { type Condition } from './conditions';
 import { attrValue, html, type MdNode } from './mdx-nodes';
 import type { Literal } from './estree-value';
 import type { OptionsGame } from './options';
+import { ROW_MARK_CLASS } from './row-mark';
 
 /** The text of the mark a row of a keyed table carries: shown, like a `<When>` span, only in the setup's rows. */
 export const ROW_MARK = 'Your game';
-/** The class of that mark (a page script sets `aria-current` on the rows whose mark shows). */
-export const ROW_MARK_CLASS = 'row-mark';
 
 /** What a keyed table needs from the rule transform. */
 export interface RowsEnv {

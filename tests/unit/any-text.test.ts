@@ -15,6 +15,8 @@ import { parseSettings, serializeSettings } from '../../src/lib/options';
 import { pickToken, whenCondition } from '../../src/lib/option-authoring';
 import { lemma } from '../../src/lib/english';
 import * as storage from '../../src/client/storage';
+import * as savedRulings from '../../src/client/saved-rulings';
+import * as savedSetup from '../../src/client/saved-setup';
 import { startGamePage } from '../../src/client/game-page';
 
 const PROTO_WORDS = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', '__defineGetter__'];
@@ -85,7 +87,7 @@ describe('options: prototype words as ids and values', () => {
 describe('storage: prototype words as stored keys', () => {
   it('keeps them as plain keys, never as the prototype', () => {
     localStorage.setItem('rules:options:now-or-never', '{"constructor":"x","toString":true,"__proto__":{"solo":true},"solo":true}');
-    const setup = storage.readSavedSetup('now-or-never');
+    const setup = savedSetup.readSavedSetup('now-or-never');
     expect(setup.solo).toBe(true);
     expect(setup.toString).toBeUndefined(); // dropped (not an option id), and not Object.prototype's
     expect(Object.keys(setup).sort()).toEqual(['constructor', 'solo']);
@@ -93,7 +95,7 @@ describe('storage: prototype words as stored keys', () => {
       'rules:rulings:now-or-never',
       JSON.stringify({ 'constructor#a': { text: 'Yes' }, '__proto__#b': { text: 'No' }, 'pass#c': { text: 'Ok' } }),
     );
-    const rulings = storage.readRulings('now-or-never');
+    const rulings = savedRulings.readRulings('now-or-never');
     expect(Object.keys(rulings).sort()).toEqual(['constructor#a', 'pass#c']);
     for (const word of PROTO_WORDS) expect(rulings[word]).toBeUndefined();
     localStorage.setItem('rules:pins:now-or-never', JSON.stringify(PROTO_WORDS));

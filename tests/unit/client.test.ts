@@ -8,6 +8,9 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { gameSchema } from '../../src/schemas/game';
 import * as storage from '../../src/client/storage';
+import * as savedProgress from '../../src/client/saved-progress';
+import * as savedRulings from '../../src/client/saved-rulings';
+import * as savedSetup from '../../src/client/saved-setup';
 import { isShared, show, start } from '../../src/client/head';
 import { shareLink, shareUrl } from '../../src/client/share';
 import { carryHref } from '../../src/client/shared-setup';
@@ -34,24 +37,24 @@ describe('storage', () => {
     for (const raw of junk) {
       localStorage.setItem('rules:options:now-or-never', raw);
       localStorage.setItem('rules:options:pencilvillage', raw);
-      expect(() => storage.readSaved(non)).not.toThrow();
-      expect(storage.readSaved(non)).toEqual({});
+      expect(() => savedSetup.readSaved(non)).not.toThrow();
+      expect(savedSetup.readSaved(non)).toEqual({});
       // A list whose items are all junk is an empty list: still a valid setting.
-      expect([{}, { mods: [] }]).toContainEqual(storage.readSaved(pv));
+      expect([{}, { mods: [] }]).toContainEqual(savedSetup.readSaved(pv));
     }
     localStorage.setItem('rules:options:now-or-never', '{"solo":true,"seasons":"5","x":1}');
-    expect(storage.readSaved(non)).toEqual({ solo: true, seasons: '5' });
+    expect(savedSetup.readSaved(non)).toEqual({ solo: true, seasons: '5' });
   });
   it('reads the saved setup for search as plain values, dropping anything else, never throwing', () => {
     for (const raw of junk) {
       localStorage.setItem('rules:options:now-or-never', raw);
-      expect(() => storage.readSavedSetup('now-or-never')).not.toThrow();
-      expect(storage.readSavedSetup('now-or-never')).toEqual({});
+      expect(() => savedSetup.readSavedSetup('now-or-never')).not.toThrow();
+      expect(savedSetup.readSavedSetup('now-or-never')).toEqual({});
     }
     localStorage.setItem('rules:options:pencilvillage', '{"solo":true,"character":"malikai","mods":["tire",3],"x":1,"Bad Id":true}');
-    expect(storage.readSavedSetup('pencilvillage')).toEqual({ solo: true, character: 'malikai' });
+    expect(savedSetup.readSavedSetup('pencilvillage')).toEqual({ solo: true, character: 'malikai' });
     localStorage.setItem('rules:options:pencilvillage', '{"mods":["tire","homesick"]}');
-    expect(storage.readSavedSetup('pencilvillage')).toEqual({ mods: ['tire', 'homesick'] });
+    expect(savedSetup.readSavedSetup('pencilvillage')).toEqual({ mods: ['tire', 'homesick'] });
   });
   it('keeps only well-formed recent items, pins, rulings and ticks', () => {
     localStorage.setItem(
@@ -69,17 +72,17 @@ describe('storage', () => {
       'rules:rulings:now-or-never',
       JSON.stringify({ 'pass#a': { text: ' Yes ', reading: 1 }, 'bad key': { text: 'x' }, 'pass#b': { text: '' }, 'pass#c': 'text' }),
     );
-    expect(storage.readRulings('now-or-never')).toEqual({ 'pass#a': { text: 'Yes', reading: 1 } });
+    expect(savedRulings.readRulings('now-or-never')).toEqual({ 'pass#a': { text: 'Yes', reading: 1 } });
     localStorage.setItem('rules:guide:now-or-never', JSON.stringify(['setup-1', '<x>', 7]));
-    expect([...storage.readTicks('now-or-never')]).toEqual(['setup-1']);
+    expect([...savedProgress.readTicks('now-or-never')]).toEqual(['setup-1']);
     for (const raw of junk) {
       for (const k of ['rules:recent', 'rules:pins:now-or-never', 'rules:rulings:now-or-never', 'rules:guide:now-or-never', 'rules:prefs'])
         localStorage.setItem(k, raw);
       expect(() => [
         storage.readRecent(),
         storage.readPins('now-or-never'),
-        storage.readRulings('now-or-never'),
-        storage.readTicks('now-or-never'),
+        savedRulings.readRulings('now-or-never'),
+        savedProgress.readTicks('now-or-never'),
         storage.readPreferences(),
       ]).not.toThrow();
     }
@@ -94,7 +97,7 @@ describe('storage', () => {
     const spy = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new Error('QuotaExceededError');
     });
-    expect(() => storage.writeSaved(non, { solo: true })).not.toThrow();
+    expect(() => savedSetup.writeSaved(non, { solo: true })).not.toThrow();
     spy.mockRestore();
   });
 });
@@ -125,7 +128,7 @@ describe('head script', () => {
     const heard: string[] = [];
     document.addEventListener('rules:restored', () => heard.push('restored'));
     document.addEventListener('rules:options', () => heard.push('options'));
-    storage.writeSaved(non, { seasons: '5' });
+    savedSetup.writeSaved(non, { seasons: '5' });
     storage.writePreferences({ theme: 'dark', textSize: 'large' });
     // A page shown from the cache without being reloaded, and one shown normally.
     window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: false }));
@@ -221,7 +224,7 @@ describe('rulings link', () => {
     expect(decodeRulings(encodeRulings(r))).toEqual(r);
     expect(encodeRulings(r)).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(decodeRulings('%%%')).toBeUndefined();
-    expect(storage.cleanRulings(decodeRulings(btoa('{"x":1}')))).toEqual({});
+    expect(savedRulings.cleanRulings(decodeRulings(btoa('{"x":1}')))).toEqual({});
   });
   it('reads the links made by the first encoding (btoa, `+/` swapped for `-_`)', () => {
     const r = { 'pass#a': { text: '??>>~~ ÿû' } };

@@ -1,13 +1,15 @@
 // @vitest-environment happy-dom
 /**
- * A rule page's unclear notes (src/client/note-rulings.ts) in a DOM (happy-dom), the real storage behind the head
- * script's API: each note gets a "Record your table's ruling" disclosure whose form is built only when it first
- * opens, filled from the saved ruling, saving as the table picks, and the summaries follow the saved rulings.
+ * A rule page's unclear notes (src/client/note-rulings.ts and, once the table uses them, src/client/ruled-notes.ts)
+ * in a DOM (happy-dom), the real storage (happy-dom's localStorage): each note gets a "Record your table's ruling"
+ * disclosure whose form is built only when it first opens, filled from the saved ruling, saving as the table picks;
+ * the summaries and the lines above the notes follow the saved rulings.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { disclosureLabel, noteReadings, startNoteRulings } from '../../src/client/note-rulings';
-import * as storage from '../../src/client/storage';
-import type { Ruling } from '../../src/client/storage';
+import { disclosureLabel, mayHaveRulings, startNoteRulings } from '../../src/client/note-rulings';
+import { noteReadings } from '../../src/client/ruled-notes';
+import * as savedRulings from '../../src/client/saved-rulings';
+import type { Ruling } from '../../src/client/saved-rulings';
 
 const GAME = 'g';
 const PAGE = `
@@ -33,19 +35,20 @@ async function openNote(id: string) {
   return details;
 }
 
-function start(show = vi.fn()) {
+function start() {
   document.body.innerHTML = PAGE;
   document.body.dataset.game = GAME;
-  (window as { RulesHead?: unknown }).RulesHead = storage;
-  startNoteRulings(show);
-  return show;
+  startNoteRulings();
 }
+
+/** The "Your table plays" lines above the notes, each with the id of the note it stands above. */
+const lines = () =>
+  [...document.querySelectorAll('p.ruling')].map((p) => `${p.nextElementSibling?.getAttribute('data-unclear')}: ${p.textContent}`);
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   document.body.innerHTML = '';
   delete document.body.dataset.game;
-  delete (window as { RulesHead?: unknown }).RulesHead;
 });
 
 describe("a rule page's unclear notes", () => {
@@ -61,10 +64,22 @@ describe("a rule page's unclear notes", () => {
     expect(disclosureLabel(false)).toBe("Record your table's ruling");
   });
 
-  it('adds a closed disclosure to each note with readings, its form not built until it opens', () => {
+  it('looks for a ruling on this entry by key, without reading the rulings', () => {
+    expect(mayHaveRulings(GAME, 'pass')).toBe(false);
+    save({ 'passing#timing': { text: 'x' } });
+    expect(mayHaveRulings(GAME, 'pass')).toBe(false);
+    save({ 'pass#timing': { text: 'x' } });
+    expect(mayHaveRulings(GAME, 'pass')).toBe(true);
+    expect(mayHaveRulings('other', 'pass')).toBe(false);
+    localStorage.setItem(`rules:rulings:${GAME}`, '["pass#timing"]');
+    expect(mayHaveRulings(GAME, 'pass')).toBe(false);
+  });
+
+  it('adds a closed disclosure to each note with readings, its form not built until it opens', async () => {
     save({ 'pass#timing': { text: 'After the draw', reading: 1 } });
     start();
-    expect(summary('timing')).toBe("Change your table's ruling");
+    await vi.waitFor(() => expect(summary('timing')).toBe("Change your table's ruling"));
+    expect(lines()).toEqual(['timing: Your table plays: After the draw']);
     expect(summary('bonus')).toBe("Record your table's ruling");
     expect(note('plain').querySelector('details')).toBeNull();
     expect(document.querySelectorAll('fieldset')).toHaveLength(0);
@@ -86,8 +101,16 @@ describe("a rule page's unclear notes", () => {
     expect(details.querySelectorAll('fieldset')).toHaveLength(1);
   });
 
+  it('without a ruling on the entry, says "Record" on every note and draws no line', async () => {
+    save({ 'other#timing': { text: 'Another entry' } });
+    start();
+    await new Promise((r) => setTimeout(r, 20));
+    expect([summary('timing'), summary('bonus')]).toEqual(["Record your table's ruling", "Record your table's ruling"]);
+    expect(lines()).toEqual([]);
+  });
+
   it('saves a picked reading, redraws the lines above the notes and relabels the summary', async () => {
-    const show = start();
+    start();
     const details = await openNote('bonus');
     // The note's readings could not be read: only "Our own ruling".
     const own = details.querySelector<HTMLInputElement>('input[value="own"]')!;
@@ -96,8 +119,8 @@ describe("a rule page's unclear notes", () => {
     text.dispatchEvent(new Event('input', { bubbles: true }));
     own.checked = true;
     own.dispatchEvent(new Event('change', { bubbles: true }));
-    await vi.waitFor(() => expect(storage.readRulings(GAME)['pass#bonus']?.text).toBe('It stacks once'));
-    expect(show).toHaveBeenCalled();
+    await vi.waitFor(() => expect(savedRulings.readRulings(GAME)['pass#bonus']?.text).toBe('It stacks once'));
+    expect(lines()).toEqual(['bonus: Your table plays: It stacks once']);
     expect(summary('bonus')).toBe("Change your table's ruling");
     expect(summary('timing')).toBe("Record your table's ruling");
   });
@@ -109,5 +132,13 @@ describe("a rule page's unclear notes", () => {
     document.dispatchEvent(new CustomEvent('rules:restored'));
     expect(summary('timing')).toBe("Change your table's ruling");
     expect(details.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.value).toBe('0');
+  });
+
+  it('draws a ruling recorded elsewhere when the page comes back from the back/forward cache', async () => {
+    start();
+    save({ 'pass#timing': { text: 'Before the draw', reading: 0 } });
+    document.dispatchEvent(new CustomEvent('rules:restored'));
+    await vi.waitFor(() => expect(summary('timing')).toBe("Change your table's ruling"));
+    expect(lines()).toEqual(['timing: Your table plays: Before the draw']);
   });
 });

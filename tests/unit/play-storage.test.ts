@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /** The play-along page's current round in storage: read back whatever the stored value holds, per game, cleared by a new game. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearRound, readRound, writeRound } from '../../src/client/storage';
+import { clearRound, readRound, writeRound } from '../../src/client/saved-progress';
 
 describe('stored round', () => {
   beforeEach(() => localStorage.clear());

@@ -3,18 +3,18 @@
  * Rulings (src/client/rulings.ts) in a DOM: the link's base64url form, the "Your table plays" line, and the rule
  * page showing each ruling above its note. Written against the survivors of `npm run test:mutation`.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rulingKey, rulingLine, showRulings } from '../../src/client/rulings';
 import { decodeRulings, encodeRulings } from '../../src/client/rulings-link';
-import type { Ruling } from '../../src/client/storage';
+import { writeRulings, type Ruling } from '../../src/client/saved-rulings';
 
 /** Rulings whose JSON's standard base64 holds "+", "/" and "=" padding (checked below). */
 const awkward: Record<string, Ruling> = { 'a#b': { text: '???>>>' } };
 
+beforeEach(() => localStorage.clear());
 afterEach(() => {
   document.body.innerHTML = '';
   delete document.body.dataset.game;
-  delete (window as { RulesHead?: unknown }).RulesHead;
 });
 
 describe('rulings link form', () => {
@@ -60,15 +60,9 @@ describe('rulings on a rule page', () => {
     document.body.innerHTML =
       '<article class="entry" data-slug="pass"><div class="prose">' +
       '<aside data-unclear="timing">Timing note</aside><aside data-unclear="other">Other note</aside></div></article>';
-    const asked: string[] = [];
-    (window as { RulesHead?: unknown }).RulesHead = {
-      readRulings: (game: string) => {
-        asked.push(game);
-        return { 'pass#timing': { text: 'before the draw' }, 'other-entry#other': { text: 'not this page' } };
-      },
-    };
+    writeRulings('g', { 'pass#timing': { text: 'before the draw' }, 'other-entry#other': { text: 'not this page' } });
+    writeRulings('h', { 'pass#other': { text: "another game's ruling" } });
     showRulings();
-    expect(asked).toEqual(['g']);
     const lines = [...document.querySelectorAll('p.ruling')];
     expect(lines.map((p) => p.textContent)).toEqual(['Your table plays: before the draw']);
     expect(lines[0]!.nextElementSibling?.getAttribute('data-unclear')).toBe('timing');
@@ -77,22 +71,17 @@ describe('rulings on a rule page', () => {
     document.body.dataset.game = 'g';
     document.body.innerHTML =
       '<article class="entry" data-slug="pass"><div class="prose"><aside data-unclear="timing">Timing note</aside></div></article>';
-    let text = 'before the draw';
-    (window as { RulesHead?: unknown }).RulesHead = { readRulings: () => ({ 'pass#timing': { text } }) };
+    writeRulings('g', { 'pass#timing': { text: 'before the draw' } });
     showRulings();
-    text = 'after the draw';
+    writeRulings('g', { 'pass#timing': { text: 'after the draw' } });
     document.dispatchEvent(new Event('rules:restored'));
     expect([...document.querySelectorAll('p.ruling')].map((p) => p.textContent)).toEqual(['Your table plays: after the draw']);
   });
-  it('does nothing without the head script, a game or an entry', () => {
+  it('does nothing without a game or an entry', () => {
     const page = '<article class="entry" data-slug="pass"><div class="prose"><aside data-unclear="timing">n</aside></div></article>';
-    const head = { readRulings: () => ({ 'pass#timing': { text: 'x' } }) };
-    // No head script.
-    document.body.dataset.game = 'g';
-    document.body.innerHTML = page;
-    showRulings();
+    writeRulings('g', { 'pass#timing': { text: 'x' } });
     // No game.
-    (window as { RulesHead?: unknown }).RulesHead = head;
+    document.body.innerHTML = page;
     delete document.body.dataset.game;
     showRulings();
     // No entry.
@@ -100,7 +89,7 @@ describe('rulings on a rule page', () => {
     document.body.innerHTML = page.replace('class="entry"', 'class="other"');
     showRulings();
     expect(document.querySelectorAll('p.ruling')).toHaveLength(0);
-    // All three: shown (the same page is not inert).
+    // Both: shown (the same page is not inert).
     document.body.innerHTML = page;
     showRulings();
     expect(document.querySelectorAll('p.ruling')).toHaveLength(1);

@@ -8,24 +8,27 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { gameSchema } from '../../src/schemas/game';
 import * as storage from '../../src/client/storage';
+import * as savedProgress from '../../src/client/saved-progress';
+import * as savedRulings from '../../src/client/saved-rulings';
+import * as savedSetup from '../../src/client/saved-setup';
 
 const non = gameSchema.parse(parse(readFileSync('content/games/now-or-never.yaml', 'utf8')));
 const writes = (): boolean[] => [
-  storage.writeSaved(non, { solo: true }),
+  savedSetup.writeSaved(non, { solo: true }),
   storage.pushRecent({ url: '/now-or-never/pass/', title: 'Pass', game: 'Now or Never' }),
   storage.writePreferences({ theme: 'dark' }),
   storage.writePins('now-or-never', ['pass']),
-  storage.writeRulings('now-or-never', { 'pass#a': { text: 'Yes' } }),
-  storage.writeTicks('now-or-never', new Set(['setup-1'])),
+  savedRulings.writeRulings('now-or-never', { 'pass#a': { text: 'Yes' } }),
+  savedProgress.writeTicks('now-or-never', new Set(['setup-1'])),
 ];
 const reads = () => [
-  storage.readSaved(non),
-  storage.readSavedSetup('now-or-never'),
+  savedSetup.readSaved(non),
+  savedSetup.readSavedSetup('now-or-never'),
   storage.readRecent(),
   storage.readPreferences(),
   storage.readPins('now-or-never'),
-  storage.readRulings('now-or-never'),
-  [...storage.readTicks('now-or-never')],
+  savedRulings.readRulings('now-or-never'),
+  [...savedProgress.readTicks('now-or-never')],
 ];
 
 /** A localStorage whose writes do `write` (reads see what the real one holds). */
@@ -44,19 +47,19 @@ afterEach(() => vi.restoreAllMocks());
 describe('writes say whether they were stored', () => {
   it('true when stored, and it reads back', () => {
     expect(writes()).toEqual([true, true, true, true, true, true]);
-    expect(storage.readSaved(non)).toEqual({ solo: true });
+    expect(savedSetup.readSaved(non)).toEqual({ solo: true });
     expect(storage.checkStorage()).toBeUndefined();
     expect(localStorage.getItem('rules:check')).toBeNull();
   });
   it('false when storage is full, and the reason is "full"; what was stored before stays', () => {
-    storage.writeSaved(non, { solo: true });
+    savedSetup.writeSaved(non, { solo: true });
     storageWhere(() => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     });
     expect(writes()).toEqual([false, false, false, false, false, false]);
     expect(storage.storageProblem()).toBe('full');
     expect(storage.checkStorage()).toBe('full');
-    expect(storage.readSaved(non)).toEqual({ solo: true });
+    expect(savedSetup.readSaved(non)).toEqual({ solo: true });
     expect(storage.notSavedMessage()).toBe("Not saved: this browser's storage for this site is full.");
   });
   it('false when a write is accepted but not kept', () => {

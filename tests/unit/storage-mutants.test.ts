@@ -5,6 +5,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as storage from '../../src/client/storage';
+import * as savedProgress from '../../src/client/saved-progress';
+import * as savedRulings from '../../src/client/saved-rulings';
+import * as savedSetup from '../../src/client/saved-setup';
 import type { OptionsGame } from '../../src/lib/options';
 
 const game = {
@@ -22,11 +25,11 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('saved options', () => {
   it("reads and writes a game's options under rules:options:<game>", () => {
-    storage.writeSaved(game, { solo: true });
+    savedSetup.writeSaved(game, { solo: true });
     expect(JSON.parse(localStorage.getItem('rules:options:g')!)).toEqual({ solo: true });
     put('rules:options:g', { solo: 'false', n: '2', x: 1 });
-    expect(storage.readSaved(game)).toEqual({ solo: false, n: '2' });
-    expect(storage.readSaved({ ...game, id: 'other' })).toEqual({});
+    expect(savedSetup.readSaved(game)).toEqual({ solo: false, n: '2' });
+    expect(savedSetup.readSaved({ ...game, id: 'other' })).toEqual({});
   });
   it('reads a setup as plain values: slug ids, text up to 100 characters, lists up to 100 such texts', () => {
     put('rules:options:g', {
@@ -42,14 +45,14 @@ describe('saved options', () => {
       emptyitem: ['a', ''],
       num: 3,
     });
-    const setup = storage.readSavedSetup('g');
+    const setup = savedSetup.readSavedSetup('g');
     expect(Object.keys(setup).sort()).toEqual(['list', 'n', 'solo']);
     expect(setup.solo).toBe(false);
-    expect(storage.readSavedSetup('other')).toEqual({});
+    expect(savedSetup.readSavedSetup('other')).toEqual({});
     put('rules:options:g', ['solo']);
-    expect(storage.readSavedSetup('g')).toEqual({});
+    expect(savedSetup.readSavedSetup('g')).toEqual({});
     put('rules:options:g', '{broken');
-    expect(storage.readSavedSetup('g')).toEqual({});
+    expect(savedSetup.readSavedSetup('g')).toEqual({});
   });
 });
 
@@ -148,18 +151,18 @@ describe('pins, ticks and rulings', () => {
     expect(storage.readPins('g')).toEqual([]);
   });
   it('keeps ticked steps with ids of up to 120 characters', () => {
-    storage.writeTicks('g', new Set(['setup-1', 'setup-2']));
+    savedProgress.writeTicks('g', new Set(['setup-1', 'setup-2']));
     expect(localStorage.getItem('rules:guide:g')).toBe('["setup-1","setup-2"]');
     put('rules:guide:g', ['a-1', 'A', 'x'.repeat(121), 'y'.repeat(120), '', 3, 'a b']);
-    expect([...storage.readTicks('g')]).toEqual(['a-1', 'y'.repeat(120)]);
+    expect([...savedProgress.readTicks('g')]).toEqual(['a-1', 'y'.repeat(120)]);
     put('rules:guide:g', 'a-1');
-    expect(storage.readTicks('g').size).toBe(0);
+    expect(savedProgress.readTicks('g').size).toBe(0);
   });
   it('keeps rulings under <slug>#<id> with 1 to 300 characters of text, trimmed, and a reading index of 0 or more', () => {
-    storage.writeRulings('g', { 'a#b': { text: 'x' } });
+    savedRulings.writeRulings('g', { 'a#b': { text: 'x' } });
     expect(localStorage.getItem('rules:rulings:g')).toBe('{"a#b":{"text":"x"}}');
     expect(
-      storage.cleanRulings({
+      savedRulings.cleanRulings({
         'a#b': { text: '  yes  ', reading: 0 },
         'a#c': { text: 'y'.repeat(300), reading: 1.5 },
         'a#d': { text: 'z', reading: -1 },
@@ -175,8 +178,8 @@ describe('pins, ticks and rulings', () => {
         ab: { text: 'x' },
       }),
     ).toEqual({ 'a#b': { text: 'yes', reading: 0 }, 'a#c': { text: 'y'.repeat(300) }, 'a#d': { text: 'z' } });
-    expect(storage.cleanRulings([{ text: 'x' }])).toEqual({});
-    expect(storage.readRulings('other')).toEqual({});
+    expect(savedRulings.cleanRulings([{ text: 'x' }])).toEqual({});
+    expect(savedRulings.readRulings('other')).toEqual({});
   });
 });
 
@@ -219,6 +222,6 @@ describe('storage check and failures', () => {
     vi.spyOn(localStorage, 'removeItem').mockImplementation(() => {
       throw new DOMException('insecure', 'SecurityError');
     });
-    expect(storage.clearRound('g')).toBe(false);
+    expect(savedProgress.clearRound('g')).toBe(false);
   });
 });

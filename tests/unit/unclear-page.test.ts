@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 /**
  * The unclear-rules page in a DOM (happy-dom), with the page's markup (src/pages/[game]/unclear.astro) and the real
- * storage behind the head script's API: forms filled from saved rulings, a ruling saved as it is picked, the count
+ * storage (happy-dom's localStorage): forms filled from saved rulings, a ruling saved as it is picked, the count
  * line, the filter, "Share our rulings" and a rulings link offered in the dialog before it is used.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startUnclearPage } from '../../src/client/unclear-page';
 import { decodeRulings, encodeRulings } from '../../src/client/rulings-link';
-import * as storage from '../../src/client/storage';
-import type { Ruling } from '../../src/client/storage';
+import * as savedRulings from '../../src/client/saved-rulings';
+import type { Ruling } from '../../src/client/saved-rulings';
 
 const GAME = 'g';
 
@@ -50,7 +50,7 @@ const PAGE = `
   </dialog>
   <div id="toast"></div>`;
 
-const saved = (): Record<string, Ruling> => storage.readRulings(GAME);
+const saved = (): Record<string, Ruling> => savedRulings.readRulings(GAME);
 const save = (rulings: Record<string, Ruling>) => localStorage.setItem(`rules:rulings:${GAME}`, JSON.stringify(rulings));
 const $ = <T extends HTMLElement = HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
 const item = (key: string) => $(`[data-key="${key}"]`);
@@ -58,12 +58,11 @@ const radio = (key: string, value: string) => item(key).querySelector<HTMLInputE
 const checked = (key: string) => item(key).querySelector<HTMLInputElement>('input[type="radio"]:checked')?.value;
 const text = (id: string) => document.getElementById(id)!.textContent;
 
-/** Opens the page (`hash`: the fragment it is opened with), the head script's API backed by real storage. */
+/** Opens the page (`hash`: the fragment it is opened with). */
 function open(hash = '') {
   history.replaceState(null, '', `/${GAME}/unclear/${hash}`);
   document.body.innerHTML = PAGE;
   document.body.dataset.game = GAME;
-  (window as { RulesHead?: unknown }).RulesHead = storage;
   startUnclearPage();
 }
 
@@ -71,7 +70,6 @@ beforeEach(() => localStorage.clear());
 afterEach(() => {
   document.body.innerHTML = '';
   delete document.body.dataset.game;
-  delete (window as { RulesHead?: unknown }).RulesHead;
   vi.restoreAllMocks();
 });
 
@@ -111,9 +109,8 @@ describe('the ruling forms and the count line', () => {
     expect(text('rulings-status')).toBe('Your table has ruled on 1 of 3 points.');
   });
 
-  it('does nothing without the head script or a game', () => {
+  it('does nothing outside a game', () => {
     document.body.innerHTML = PAGE;
-    document.body.dataset.game = GAME;
     save({ 'pass#timing': { text: 'After the draw', reading: 1 } });
     startUnclearPage();
     expect(text('rulings-status')).toBe('');

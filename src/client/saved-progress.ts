@@ -1,0 +1,37 @@
+/**
+ * Where a table is in a game: the ticked steps of its setup guide (`rules:guide:<game>`) and the play-along page's
+ * current round (`rules:round:<game>`), validated on read (see storage.ts).
+ */
+import { parseRound } from '../lib/play-along';
+import { guideKey, isText, readJson, roundKey, writeJson } from './storage';
+
+/** The ticked steps of a game's setup guide (step ids). */
+export function readTicks(gameId: string): Set<string> {
+  const data = readJson(guideKey(gameId));
+  return new Set(Array.isArray(data) ? data.filter((s): s is string => isText(s, 120) && /^[a-z0-9-]+$/.test(s)) : []);
+}
+
+/** Saves the ticked steps of a game's setup guide; false when they could not be stored. */
+export function writeTicks(gameId: string, ticks: ReadonlySet<string>): boolean {
+  return writeJson(guideKey(gameId), [...ticks]);
+}
+
+/** The current round of a game on its play-along page; undefined when none is kept (or the kept value is not a round). */
+export function readRound(gameId: string): number | undefined {
+  return parseRound(readJson(roundKey(gameId)));
+}
+
+/** Keeps the current round of a game; false where storage is blocked or full (the round then lasts for this page). */
+export function writeRound(gameId: string, round: number): boolean {
+  return writeJson(roundKey(gameId), round);
+}
+
+/** Forgets the current round of a game (a new game); false where storage is blocked. */
+export function clearRound(gameId: string): boolean {
+  try {
+    localStorage.removeItem(roundKey(gameId));
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * The reader's saved play options of each game (`rules:options:<game>`), validated on read against the game's
+ * options (see storage.ts for how values are kept).
+ */
+import { parseSettings, type OptionsGame, type Settings } from '../lib/options';
+import { isRecord, isText, readJson, setupKey, slugLike, writeJson } from './storage';
+
+/** The reader's saved settings for a game (valid values only). */
+export function readSaved(game: OptionsGame): Settings {
+  return parseSettings(game, readJson(setupKey(game.id)));
+}
+
+/**
+ * The reader's saved play options for a game as plain values (option id → on/off, a value or a list of values),
+ * for pages that do not carry the game's option definitions (the search ranks the rules of the reader's setup
+ * first). Anything else in the stored value is dropped; a corrupt value is no setup.
+ */
+export function readSavedSetup(gameId: string): Record<string, boolean | string | string[]> {
+  const data = readJson(setupKey(gameId));
+  const out: Record<string, boolean | string | string[]> = Object.create(null) as Record<string, boolean | string | string[]>;
+  if (!isRecord(data)) return out;
+  for (const [id, v] of Object.entries(data)) {
+    if (!slugLike.test(id)) continue;
+    if (typeof v === 'boolean' || isText(v, 100)) out[id] = v;
+    else if (Array.isArray(v) && v.length <= 100 && v.every((x) => isText(x, 100))) out[id] = v;
+  }
+  return out;
+}
+
+/** Saves the settings for a game; false when they could not be stored (see storageProblem). */
+export function writeSaved(game: OptionsGame, settings: Settings): boolean {
+  return writeJson(setupKey(game.id), settings);
+}
