@@ -13,6 +13,7 @@ export default {
   mutate: [
     'src/lib/options.ts',
     'src/client/storage.ts',
+    'src/client/saved-prefs.ts',
     'src/client/saved-setup.ts',
     'src/client/saved-rulings.ts',
     'src/client/saved-progress.ts',

@@ -1,30 +1,34 @@
-/** Display settings: theme (light/dark, else the system's) and text size, applied at once and kept. */
-import { notSaved, onRestored, toast } from './rules';
-import { readPreferences, writePreferences } from './storage';
+/**
+ * Display settings in the footer: theme (light/dark, else the system's) and text size. The head script applies the
+ * kept ones before the first paint; this shows the kept text size in its menu and applies a change at once, then
+ * `keep-display.ts` (loaded on the first change) stores it.
+ */
+import { onRestored } from './rules';
+import type { Preferences } from './saved-prefs';
+
+const keep = (change: Preferences, what: string) => void import('./keep-display').then((m) => m.keepDisplay(change, what));
 
 /** Starts the footer's theme button and text-size menu; call once per page. */
-export function startDisplaySettings(): void {
-  const root = document.documentElement;
-  const theme = document.getElementById('theme-toggle');
-  const size = document.getElementById('text-size') as HTMLSelectElement | null;
-  const effective = () => root.dataset.theme ?? (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
+export function startDisplaySettings(root: HTMLElement = document.documentElement): void {
   // The button's label ("Dark theme" / "Light theme") is in the HTML and chosen by CSS from the same state as
   // the colours, so it is right from the first paint and never reflows the footer.
-  theme?.addEventListener('click', () => {
-    const next = effective() === 'dark' ? 'light' : 'dark';
-    root.dataset.theme = next;
-    const stored = writePreferences({ ...readPreferences(), theme: next });
-    if (!stored) toast(notSaved('Not kept', 'The theme applies to this page only.'));
+  document.getElementById('theme-toggle')?.addEventListener('click', () => {
+    const shown = root.dataset.theme ?? (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
+    const theme = shown === 'dark' ? 'light' : 'dark';
+    root.dataset.theme = theme;
+    keep({ theme }, 'theme');
   });
-  if (size) {
-    size.value = readPreferences().textSize ?? 'normal';
-    onRestored(() => (size.value = readPreferences().textSize ?? 'normal'));
-    size.addEventListener('change', () => {
-      const value = size.value === 'small' || size.value === 'large' || size.value === 'larger' ? size.value : undefined;
-      if (value) root.dataset.textSize = value;
-      else delete root.dataset.textSize;
-      const stored = writePreferences({ ...readPreferences(), textSize: value });
-      if (!stored) toast(notSaved('Not kept', 'The text size applies to this page only.'));
-    });
-  }
+  const size = document.getElementById('text-size') as HTMLSelectElement | null;
+  if (!size) return;
+  // The head script set the kept size on <html> (again after a back/forward restore, before `rules:restored`).
+  const show = () => (size.value = root.dataset.textSize ?? 'normal');
+  show();
+  onRestored(show);
+  size.addEventListener('change', () => {
+    const value = size.value;
+    const textSize = value === 'small' || value === 'large' || value === 'larger' ? value : undefined;
+    if (textSize) root.dataset.textSize = textSize;
+    else delete root.dataset.textSize;
+    keep({ textSize }, 'text size');
+  });
 }

@@ -21,7 +21,7 @@ import {
   type Settings,
 } from '../lib/options';
 import { readSaved } from './saved-setup';
-import { readPreferences } from './storage';
+import { readPreferences } from './saved-prefs';
 
 /** The option state of a game's page (`window.rulesState`), worked out before the body renders. */
 export interface HeadState {
@@ -42,8 +42,17 @@ export interface HeadState {
 declare global {
   interface Window {
     rulesState?: HeadState;
-    RulesHead?: typeof import('./head');
+    /** The head script's API (`src/client/head-entry.ts`). */
+    RulesHead?: HeadApi;
   }
+}
+
+/** What the head script puts on `window.RulesHead`. */
+export interface HeadApi {
+  start: typeof start;
+  restore: typeof restore;
+  show: typeof show;
+  isShared: typeof isShared;
 }
 
 /** Whether a shared link's options change what the reader would otherwise see. */

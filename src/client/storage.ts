@@ -4,9 +4,9 @@
  * reading and writing, the reasons a write fails, and what every page uses; the rest is kept beside it, one module
  * per page that uses it (so a rule page does not load the others' code):
  *
- *   rules:prefs             theme and text size           here
  *   rules:recent            recently viewed entries       here
  *   rules:pins:<game>       pinned entries                here
+ *   rules:prefs             theme and text size           saved-prefs.ts
  *   rules:options:<game>    saved play options            saved-setup.ts
  *   rules:rulings:<game>    the table's rulings           saved-rulings.ts
  *   rules:guide:<game>      ticked setup-guide steps      saved-progress.ts
@@ -16,7 +16,7 @@
 // The localStorage key of each thing the app keeps (the modules that read and write them are listed above), each
 // its own constant, so a script takes only the keys it uses.
 /** Theme and text size. */
-const PREFS_KEY = 'rules:prefs';
+export const PREFS_KEY = 'rules:prefs';
 /** Recently viewed entries. */
 const RECENT_KEY = 'rules:recent';
 /** A game's pinned entries. */
@@ -145,37 +145,6 @@ export function readRecent(): RecentItem[] {
 /** Puts an entry at the top of the recently viewed list; false when it could not be stored. */
 export function pushRecent(item: RecentItem): boolean {
   return writeJson(RECENT_KEY, [item, ...readRecent().filter((x) => x.url !== item.url)].slice(0, RECENT_LIMIT));
-}
-
-/** The reader's display settings (unset: the system's theme, normal text). */
-export interface Preferences {
-  theme?: 'light' | 'dark';
-  textSize?: 'small' | 'large' | 'larger';
-}
-
-/** Theme and text size (anything else is dropped). */
-export function readPreferences(): Preferences {
-  const data = readJson(PREFS_KEY);
-  const out: Preferences = {};
-  if (!isRecord(data)) {
-    // The first release kept only the theme, under `theme`.
-    let legacy: string | null = null;
-    try {
-      legacy = localStorage.getItem('theme'); // stored as plain text, not JSON
-    } catch {
-      /* storage blocked */
-    }
-    if (legacy === 'light' || legacy === 'dark') out.theme = legacy;
-    return out;
-  }
-  if (data.theme === 'light' || data.theme === 'dark') out.theme = data.theme;
-  if (data.textSize === 'small' || data.textSize === 'large' || data.textSize === 'larger') out.textSize = data.textSize;
-  return out;
-}
-
-/** Saves theme and text size (an undefined field returns to the default); false when they could not be stored. */
-export function writePreferences(prefs: Preferences): boolean {
-  return writeJson(PREFS_KEY, prefs);
 }
 
 /** Slugs of the pinned entries of a game, in pinning order. */

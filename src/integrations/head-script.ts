@@ -1,7 +1,7 @@
 /**
- * The head script of each game (and one for pages outside a game): `src/client/head.ts` bundled into a small
- * classic script with the game's options, served as a file (`/scripts/head-<game>-<hash>.js`) that <head> loads
- * blocking, so options apply before the body renders. A file rather than inline code: cached once instead of
+ * The head script of each game (and one for pages outside a game): `src/client/head.ts` (through its entry,
+ * `head-entry.ts`) bundled into a small classic script with the game's options, served as a file
+ * (`/scripts/head-<game>-<hash>.js`) that <head> loads blocking, so options apply before the body renders. A file rather than inline code: cached once instead of
  * repeated in every page, and no inline script for the Content-Security-Policy to allow.
  */
 import { build } from 'esbuild';
@@ -11,14 +11,13 @@ import type { Game } from '../schemas/game';
 
 let bundle: Promise<string> | undefined;
 
-/** The minified IIFE of `src/client/head.ts`, exposing its exports as `window.RulesHead`. */
+/** The minified IIFE of `src/client/head-entry.ts`, which puts the head's API on `window.RulesHead`. */
 function headBundle(): Promise<string> {
   bundle ??= build({
-    entryPoints: [join(process.cwd(), 'src', 'client', 'head.ts')],
+    entryPoints: [join(process.cwd(), 'src', 'client', 'head-entry.ts')],
     bundle: true,
     minify: true,
     format: 'iife',
-    globalName: 'RulesHead',
     write: false,
     target: 'es2020',
     legalComments: 'none',

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { gameSchema } from '../../src/schemas/game';
 import * as storage from '../../src/client/storage';
+import * as savedPrefs from '../../src/client/saved-prefs';
 import * as savedProgress from '../../src/client/saved-progress';
 import * as savedRulings from '../../src/client/saved-rulings';
 import * as savedSetup from '../../src/client/saved-setup';
@@ -83,15 +84,15 @@ describe('storage', () => {
         storage.readPins('now-or-never'),
         savedRulings.readRulings('now-or-never'),
         savedProgress.readTicks('now-or-never'),
-        storage.readPreferences(),
+        savedPrefs.readPreferences(),
       ]).not.toThrow();
     }
   });
   it('reads the theme kept by the first release', () => {
     localStorage.setItem('theme', 'dark');
-    expect(storage.readPreferences()).toEqual({ theme: 'dark' });
-    storage.writePreferences({ theme: 'light', textSize: 'large' });
-    expect(storage.readPreferences()).toEqual({ theme: 'light', textSize: 'large' });
+    expect(savedPrefs.readPreferences()).toEqual({ theme: 'dark' });
+    savedPrefs.writePreferences({ theme: 'light', textSize: 'large' });
+    expect(savedPrefs.readPreferences()).toEqual({ theme: 'light', textSize: 'large' });
   });
   it('survives a storage that refuses writes', () => {
     const spy = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
@@ -129,7 +130,7 @@ describe('head script', () => {
     document.addEventListener('rules:restored', () => heard.push('restored'));
     document.addEventListener('rules:options', () => heard.push('options'));
     savedSetup.writeSaved(non, { seasons: '5' });
-    storage.writePreferences({ theme: 'dark', textSize: 'large' });
+    savedPrefs.writePreferences({ theme: 'dark', textSize: 'large' });
     // A page shown from the cache without being reloaded, and one shown normally.
     window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: false }));
     expect(state.shown).toEqual({ seasons: '6' });
@@ -140,7 +141,7 @@ describe('head script', () => {
     expect(document.documentElement.dataset.theme).toBe('dark');
     expect(document.documentElement.dataset.textSize).toBe('large');
     expect(heard).toEqual(['restored', 'options']);
-    storage.writePreferences({});
+    savedPrefs.writePreferences({});
     window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
     expect(document.documentElement.dataset.theme).toBeUndefined();
   });

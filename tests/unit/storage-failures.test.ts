@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { gameSchema } from '../../src/schemas/game';
 import * as storage from '../../src/client/storage';
+import * as savedPrefs from '../../src/client/saved-prefs';
 import * as savedProgress from '../../src/client/saved-progress';
 import * as savedRulings from '../../src/client/saved-rulings';
 import * as savedSetup from '../../src/client/saved-setup';
@@ -16,7 +17,7 @@ const non = gameSchema.parse(parse(readFileSync('content/games/now-or-never.yaml
 const writes = (): boolean[] => [
   savedSetup.writeSaved(non, { solo: true }),
   storage.pushRecent({ url: '/now-or-never/pass/', title: 'Pass', game: 'Now or Never' }),
-  storage.writePreferences({ theme: 'dark' }),
+  savedPrefs.writePreferences({ theme: 'dark' }),
   storage.writePins('now-or-never', ['pass']),
   savedRulings.writeRulings('now-or-never', { 'pass#a': { text: 'Yes' } }),
   savedProgress.writeTicks('now-or-never', new Set(['setup-1'])),
@@ -25,7 +26,7 @@ const reads = () => [
   savedSetup.readSaved(non),
   savedSetup.readSavedSetup('now-or-never'),
   storage.readRecent(),
-  storage.readPreferences(),
+  savedPrefs.readPreferences(),
   storage.readPins('now-or-never'),
   savedRulings.readRulings('now-or-never'),
   [...savedProgress.readTicks('now-or-never')],

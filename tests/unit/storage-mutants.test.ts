@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as storage from '../../src/client/storage';
+import * as savedPrefs from '../../src/client/saved-prefs';
 import * as savedProgress from '../../src/client/saved-progress';
 import * as savedRulings from '../../src/client/saved-rulings';
 import * as savedSetup from '../../src/client/saved-setup';
@@ -114,23 +115,23 @@ describe('recently viewed', () => {
 describe('preferences', () => {
   it('keeps only known themes and text sizes', () => {
     for (const textSize of ['small', 'large', 'larger'] as const) {
-      storage.writePreferences({ theme: 'dark', textSize });
-      expect(storage.readPreferences()).toEqual({ theme: 'dark', textSize });
+      savedPrefs.writePreferences({ theme: 'dark', textSize });
+      expect(savedPrefs.readPreferences()).toEqual({ theme: 'dark', textSize });
     }
     put('rules:prefs', { theme: 'blue', textSize: 'huge' });
-    expect(storage.readPreferences()).toEqual({});
+    expect(savedPrefs.readPreferences()).toEqual({});
     put('rules:prefs', { theme: 'light' });
-    expect(storage.readPreferences()).toEqual({ theme: 'light' });
+    expect(savedPrefs.readPreferences()).toEqual({ theme: 'light' });
     expect(localStorage.getItem('rules:prefs')).toBe('{"theme":"light"}');
   });
   it("reads the first release's plain `theme` key only when there are no preferences", () => {
     localStorage.setItem('theme', 'light');
-    expect(storage.readPreferences()).toEqual({ theme: 'light' });
+    expect(savedPrefs.readPreferences()).toEqual({ theme: 'light' });
     localStorage.setItem('theme', 'sepia');
-    expect(storage.readPreferences()).toEqual({});
+    expect(savedPrefs.readPreferences()).toEqual({});
     localStorage.setItem('theme', 'dark');
     put('rules:prefs', { textSize: 'large' });
-    expect(storage.readPreferences()).toEqual({ textSize: 'large' });
+    expect(savedPrefs.readPreferences()).toEqual({ textSize: 'large' });
   });
 });
 
