@@ -80,6 +80,9 @@ describe('rulings on a rule page', () => {
   it('does nothing without a game or an entry', () => {
     const page = '<article class="entry" data-slug="pass"><div class="prose"><aside data-unclear="timing">n</aside></div></article>';
     writeRulings('g', { 'pass#timing': { text: 'x' } });
+    // What a page without a game or an entry would find if it looked under a missing name: never shown.
+    writeRulings('undefined', { 'pass#timing': { text: 'x' } });
+    writeRulings('g', { 'pass#timing': { text: 'x' }, 'undefined#timing': { text: 'x' } });
     // No game.
     document.body.innerHTML = page;
     delete document.body.dataset.game;
