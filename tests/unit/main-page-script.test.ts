@@ -17,7 +17,7 @@ vi.mock('../../src/client/setup-note', () => ({ startSetupNote: record('setup no
 vi.mock('../../src/client/entry-head', () => ({ startEntryHead: record('entry head') }));
 vi.mock('../../src/client/note-rulings', () => ({ startNoteRulings: record('note rulings') }));
 vi.mock('../../src/client/row-marks', () => ({ startRowMarks: record('row marks') }));
-const { RULE_PAGE_KIND, startPage, startSetupNoteWhenShared } = await import('../../src/client/main');
+const { RULE_PAGE_KIND, startPage } = await import('../../src/client/main');
 
 const body = (dataset: Record<string, string>) => ({ dataset }) as unknown as HTMLElement;
 beforeEach(() => void started.splice(0));
@@ -28,27 +28,14 @@ describe('the page script', () => {
     expect(started).toEqual(['search box', 'display', 'service worker']);
   });
 
-  it("adds the title's buttons, row marks and the notes' ruling disclosures on a rule page", () => {
-    startPage(body({ kind: RULE_PAGE_KIND, game: 'g' }));
-    expect(started.slice(3)).toEqual(['entry head', 'row marks', 'note rulings']);
+  it("adds the shared-setup note's links on a game's pages", () => {
+    startPage(body({ kind: 'terms', game: 'g' }));
+    expect(started).toEqual(['search box', 'display', 'service worker', 'setup note']);
   });
 
-  it('loads the shared-setup note only while a shared setup is shown: at start, after a restore or a change', async () => {
-    const root = document.createElement('html');
-    startSetupNoteWhenShared(root);
-    document.dispatchEvent(new CustomEvent('rules:restored'));
-    await new Promise((r) => setTimeout(r, 10));
-    expect(started).toEqual([]);
-    root.setAttribute('data-shared', '');
-    document.dispatchEvent(new CustomEvent('rules:options'));
-    await vi.waitFor(() => expect(started).toEqual(['setup note']));
-    document.dispatchEvent(new CustomEvent('rules:restored'));
-    await new Promise((r) => setTimeout(r, 10));
-    expect(started).toEqual(['setup note']); // once
-    const shared = document.createElement('html');
-    shared.setAttribute('data-shared', '');
-    startSetupNoteWhenShared(shared);
-    await vi.waitFor(() => expect(started).toEqual(['setup note', 'setup note']));
+  it("adds the title's buttons, row marks and the notes' ruling disclosures on a rule page", () => {
+    startPage(body({ kind: RULE_PAGE_KIND, game: 'g' }));
+    expect(started.slice(4)).toEqual(['entry head', 'row marks', 'note rulings']);
   });
 
   it('knows a rule page by the kind its page file gives the layout', () => {
@@ -61,12 +48,32 @@ describe('the main chunk', () => {
   const file = (path: string) => resolve('src/client', path);
 
   it('holds what main.ts imports statically, directly or not', () => {
-    for (const path of ['main.ts', 'entry-head.ts', 'note-rulings.ts', 'rules.ts', 'share.ts', 'search-box.ts', 'storage.ts'])
+    for (const path of [
+      'main.ts',
+      'entry-head.ts',
+      'note-rulings.ts',
+      'rules.ts',
+      'share.ts',
+      'search-box.ts',
+      'storage.ts',
+      'setup-note.ts',
+      'shared-setup.ts',
+    ])
       expect(modules, path).toContain(file(path));
   });
 
   it('leaves out what is loaded on first use or when a page needs it, and what only other pages import', () => {
-    for (const path of ['ruling-form.ts', 'ruled-notes.ts', 'setup-note.ts', 'search-ui.ts', 'qr.ts', 'options-form.ts', 'unclear-page.ts'])
+    for (const path of [
+      'ruling-form.ts',
+      'ruled-notes.ts',
+      'setup-note-actions.ts',
+      'entry-tools.ts',
+      'keep-display.ts',
+      'search-ui.ts',
+      'qr.ts',
+      'options-form.ts',
+      'unclear-page.ts',
+    ])
       expect(modules, path).not.toContain(file(path));
   });
 
