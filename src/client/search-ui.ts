@@ -134,7 +134,9 @@ export async function startSearchPage(): Promise<void> {
   const list = document.getElementById('search-results')!;
   const status = document.getElementById('search-status')!;
   const params = new URLSearchParams(location.search);
-  input.value = params.get('q') ?? '';
+  // The box is focused from the start: what the reader typed before this module arrived stays (it used to be
+  // replaced by the address's query, and the list then showed another query's results); else the address's query.
+  if (!input.value) input.value = params.get('q') ?? '';
   const game = params.get('game') ?? '';
   const radio = form.querySelector<HTMLInputElement>(`input[name=game][value="${CSS.escape(game)}"]`);
   if (radio) radio.checked = true;

@@ -121,6 +121,20 @@ async function typeAndWait(page: Page, selector: string, text: string, href: str
   await expect(page.locator(`${list} a[data-result]`).first()).toHaveAttribute('href', href);
 }
 
+test('the search page keeps what is typed before its search code arrives', async ({ page }) => {
+  // A slow network: the search UI module comes 1.5 s late, and the reader types at once.
+  await page.route('**/_astro/search-ui.*.js', async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.goto('/search/?game=now-or-never');
+  await page.locator('#search-page-q').click();
+  await page.keyboard.type('retreat');
+  await expect(page.locator('#search-results a[data-result]').first()).toHaveAttribute('href', '/now-or-never/retreat/');
+  await expect(page.locator('#search-page-q')).toHaveValue('retreat');
+  await expect(page).toHaveURL(/[?&]q=retreat/);
+});
+
 test.describe('one tap or click opens a result', () => {
   test.describe('touch', () => {
     test.use({ hasTouch: true, isMobile: true });
