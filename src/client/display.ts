@@ -1,12 +1,14 @@
 /**
- * Display settings in the footer: theme (light/dark, else the system's) and text size. The head script applies the
- * kept ones before the first paint; this shows the kept text size in its menu and applies a change at once, then
- * `keep-display.ts` (loaded on the first change) stores it.
+ * Display settings in the footer: theme (light/dark, else the system's) and text size, applied at once and kept in
+ * the same tap (a page left a moment later keeps them). The head script applies the kept ones before the first paint.
  */
-import { onRestored } from './rules';
-import type { Preferences } from './saved-prefs';
+import { notSaved, onRestored, toast } from './rules';
+import { readPreferences, writePreferences, type Preferences } from './saved-prefs';
 
-const keep = (change: Preferences, what: string) => void import('./keep-display').then((m) => m.keepDisplay(change, what));
+/** Keeps the display settings; where storage refuses, says the change applies to this page only. */
+function keep(change: Preferences, what: string) {
+  if (!writePreferences({ ...readPreferences(), ...change })) toast(notSaved('Not kept', `The ${what} applies to this page only.`));
+}
 
 /** Starts the footer's theme button and text-size menu; call once per page. */
 export function startDisplaySettings(root: HTMLElement = document.documentElement): void {

@@ -6,8 +6,8 @@
  */
 import { announceOptions, notSaved, onRestored, optionState, showSetup } from './rules';
 import { defaultSettings, describeSettings, isActive, parseSettings, sameSettings, settingsFromForm, setupQuery } from '../lib/options';
-import { readSaved, writeSaved } from './saved-setup';
-import { readRecent } from './storage';
+import { readSaved } from './saved-setup';
+import { readRecent, writeSaved } from './storage';
 
 /** What still works when the setup cannot be stored (see save below). */
 const UNSAVED_STILL_APPLIES = 'This setup still applies to the rules you open from here: it travels in the page address.';

@@ -1,9 +1,9 @@
 /**
- * The reader's saved play options of each game (`rules:options:<game>`), validated on read against the game's
- * options (see storage.ts for how values are kept).
+ * The reader's saved play options of each game (`rules:options:<game>`), read and validated against the game's
+ * options (see storage.ts for how values are kept; writing them, which needs no option logic, is `writeSaved` there).
  */
 import { parseSettings, type OptionsGame, type Settings } from '../lib/options';
-import { isRecord, isText, readJson, setupKey, slugLike, writeJson } from './storage';
+import { isRecord, isText, readJson, setupKey, slugLike } from './storage';
 
 /** The reader's saved settings for a game (valid values only). */
 export function readSaved(game: OptionsGame): Settings {
@@ -25,9 +25,4 @@ export function readSavedSetup(gameId: string): Record<string, boolean | string 
     else if (Array.isArray(v) && v.length <= 100 && v.every((x) => isText(x, 100))) out[id] = v;
   }
   return out;
-}
-
-/** Saves the settings for a game; false when they could not be stored (see storageProblem). */
-export function writeSaved(game: OptionsGame, settings: Settings): boolean {
-  return writeJson(setupKey(game.id), settings);
 }

@@ -3,15 +3,17 @@
  * the game carry the whole shared setup: rewritten in place from the start, so long-press and new tabs keep it too,
  * and links added later get it when followed; this part runs with the page, so no tap can leave with the reader's own
  * setup by mistake. After a restore from the back/forward cache (`rules:restored`) the links are worked out again.
- * The note's buttons ("Use this setup", "Show my own") are `setup-note-actions.ts`, loaded on the first tap.
+ * The note's buttons: "Use this setup" saves the whole shared setup as the reader's own; "Show my own" drops it from
+ * the address and shows the reader's own setup; either way the links stop carrying it.
  */
-import { onRestored, optionState } from './rules';
+import { announceOptions, notSaved, onRestored, optionState, showSetup, toast } from './rules';
 import { carryHref } from './shared-setup';
+import { writeSaved } from './storage';
 
 const original = new WeakMap<HTMLAnchorElement, string>();
 
 /** Adds the shared options to every link into the game (or restores the links when `query` is empty). */
-export function rewriteLinks(game: string, query: string): void {
+function rewriteLinks(game: string, query: string): void {
   for (const a of Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href]'))) {
     if (a.id === 'entry-title-link' || a.closest('[data-keep-href]')) continue;
     if (!query) {
@@ -50,8 +52,24 @@ export function startSetupNote(): void {
     },
     true,
   );
-  // The note's buttons: what they do loads on the first tap (the note itself shows from the first paint, by CSS).
-  const act = (action: 'adoptSetup' | 'showOwnSetup') => () => void import('./setup-note-actions').then((m) => m[action](state));
-  document.getElementById('setup-adopt')?.addEventListener('click', act('adoptSetup'));
-  document.getElementById('setup-mine')?.addEventListener('click', act('showOwnSetup'));
+  document.getElementById('setup-adopt')?.addEventListener('click', () => {
+    // Storage blocked or full: said, and the shared setup stays shown and carried (nothing claims it was saved).
+    if (!writeSaved(state.game, state.shown)) {
+      toast(notSaved('Not saved', 'This setup still applies to the rules you open from here.'));
+      return;
+    }
+    state.saved = { ...state.shown };
+    showSetup(state);
+    rewriteLinks(state.game.id, '');
+    announceOptions();
+    toast('Setup saved for this game');
+  });
+  document.getElementById('setup-mine')?.addEventListener('click', () => {
+    history.replaceState(history.state, '', location.pathname + location.hash);
+    state.fromUrl = {};
+    state.shown = { ...state.saved };
+    showSetup(state);
+    rewriteLinks(state.game.id, '');
+    announceOptions();
+  });
 }

@@ -13,6 +13,8 @@
  *   rules:round:<game>      the play-along page's round   saved-progress.ts
  */
 
+import type { OptionsGame, Settings } from '../lib/options';
+
 // The localStorage key of each thing the app keeps (the modules that read and write them are listed above), each
 // its own constant, so a script takes only the keys it uses.
 /** Theme and text size. */
@@ -21,7 +23,7 @@ export const PREFS_KEY = 'rules:prefs';
 const RECENT_KEY = 'rules:recent';
 /** A game's pinned entries. */
 const pinsKey = (gameId: string): string => `rules:pins:${gameId}`;
-/** A game's saved play options. */
+/** A game's saved play options (read and validated by saved-setup.ts). */
 export const setupKey = (gameId: string): string => `rules:options:${gameId}`;
 /** A game's table rulings. */
 export const rulingsKey = (gameId: string): string => `rules:rulings:${gameId}`;
@@ -156,4 +158,13 @@ export function readPins(gameId: string): string[] {
 /** Saves the pinned entries of a game (at most PIN_LIMIT: callers say the limit); false when not stored. */
 export function writePins(gameId: string, slugs: readonly string[]): boolean {
   return writeJson(pinsKey(gameId), slugs);
+}
+
+/**
+ * Saves the play options of a game; false when they could not be stored (see storageProblem). Here, not in
+ * saved-setup.ts: a tap that saves a setup (the shared-setup note) needs no option logic, and the page script every
+ * page runs takes this module whole.
+ */
+export function writeSaved(game: Pick<OptionsGame, 'id'>, settings: Settings): boolean {
+  return writeJson(setupKey(game.id), settings);
 }

@@ -9,8 +9,8 @@ import { drawQr } from './qr';
 import { announceOptions, onRestored, optionState, showSetup, toast } from './rules';
 import { defaultSettings, describeSettings, parseSettings, setupQuery } from '../lib/options';
 import { cleanRulings, readRulings, writeRulings, type Ruling } from './saved-rulings';
-import { writeSaved } from './saved-setup';
 import { shareLink } from './share';
+import { writeSaved } from './storage';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -98,7 +98,7 @@ describe('storage', () => {
     const spy = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new Error('QuotaExceededError');
     });
-    expect(() => savedSetup.writeSaved(non, { solo: true })).not.toThrow();
+    expect(() => storage.writeSaved(non, { solo: true })).not.toThrow();
     spy.mockRestore();
   });
 });
@@ -129,7 +129,7 @@ describe('head script', () => {
     const heard: string[] = [];
     document.addEventListener('rules:restored', () => heard.push('restored'));
     document.addEventListener('rules:options', () => heard.push('options'));
-    savedSetup.writeSaved(non, { seasons: '5' });
+    storage.writeSaved(non, { seasons: '5' });
     savedPrefs.writePreferences({ theme: 'dark', textSize: 'large' });
     // A page shown from the cache without being reloaded, and one shown normally.
     window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: false }));

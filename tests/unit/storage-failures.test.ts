@@ -15,7 +15,7 @@ import * as savedSetup from '../../src/client/saved-setup';
 
 const non = gameSchema.parse(parse(readFileSync('content/games/now-or-never.yaml', 'utf8')));
 const writes = (): boolean[] => [
-  savedSetup.writeSaved(non, { solo: true }),
+  storage.writeSaved(non, { solo: true }),
   storage.pushRecent({ url: '/now-or-never/pass/', title: 'Pass', game: 'Now or Never' }),
   savedPrefs.writePreferences({ theme: 'dark' }),
   storage.writePins('now-or-never', ['pass']),
@@ -53,7 +53,7 @@ describe('writes say whether they were stored', () => {
     expect(localStorage.getItem('rules:check')).toBeNull();
   });
   it('false when storage is full, and the reason is "full"; what was stored before stays', () => {
-    savedSetup.writeSaved(non, { solo: true });
+    storage.writeSaved(non, { solo: true });
     storageWhere(() => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     });

@@ -26,7 +26,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('saved options', () => {
   it("reads and writes a game's options under rules:options:<game>", () => {
-    savedSetup.writeSaved(game, { solo: true });
+    storage.writeSaved(game, { solo: true });
     expect(JSON.parse(localStorage.getItem('rules:options:g')!)).toEqual({ solo: true });
     put('rules:options:g', { solo: 'false', n: '2', x: 1 });
     expect(savedSetup.readSaved(game)).toEqual({ solo: false, n: '2' });

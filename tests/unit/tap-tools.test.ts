@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 /**
- * What taps do on every page's footer and on a rule page's title (src/client/display.ts with keep-display.ts,
- * src/client/entry-tools.ts), in a DOM (happy-dom) with the real storage: the change shows at once, is kept, and a
- * change storage refuses is said.
+ * What taps do on every page's footer and on a rule page's title (src/client/display.ts, src/client/entry-head.ts), in
+ * a DOM (happy-dom) with the real storage: the change shows at once and is kept in the tap itself (a page left a
+ * moment later keeps it), and a change storage refuses is said.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startDisplaySettings } from '../../src/client/display';
-import { startWakeLock, togglePin } from '../../src/client/entry-tools';
+import { startWakeLock, togglePin } from '../../src/client/entry-head';
 import { readPreferences } from '../../src/client/saved-prefs';
 import { PIN_LIMIT, readPins, writePins } from '../../src/client/storage';
 
@@ -51,11 +51,11 @@ describe('display settings', () => {
     startDisplaySettings();
     expect(select().value).toBe('large');
     choose('larger');
-    expect(root.dataset.textSize).toBe('larger'); // before anything loads
-    await vi.waitFor(() => expect(readPreferences()).toEqual({ textSize: 'larger' }));
+    expect(root.dataset.textSize).toBe('larger');
+    expect(readPreferences()).toEqual({ textSize: 'larger' }); // kept in the tap, nothing to wait for
     choose('normal');
     expect(root.dataset.textSize).toBeUndefined();
-    await vi.waitFor(() => expect(readPreferences()).toEqual({}));
+    expect(readPreferences()).toEqual({});
   });
 
   it('flips the theme at once, keeps it, and keeps the text size beside it', async () => {
@@ -65,18 +65,18 @@ describe('display settings', () => {
     root.dataset.theme = 'light';
     document.getElementById('theme-toggle')!.click();
     expect(root.dataset.theme).toBe('dark');
-    await vi.waitFor(() => expect(readPreferences()).toEqual({ textSize: 'small', theme: 'dark' }));
+    expect(readPreferences()).toEqual({ textSize: 'small', theme: 'dark' });
     document.getElementById('theme-toggle')!.click();
     expect(root.dataset.theme).toBe('light');
-    await vi.waitFor(() => expect(readPreferences().theme).toBe('light'));
+    expect(readPreferences().theme).toBe('light');
   });
 
-  it('says a change storage refuses applies to this page only', async () => {
+  it('says a change storage refuses applies to this page only', () => {
     startDisplaySettings();
     blockWrites();
     choose('large');
     expect(document.documentElement.dataset.textSize).toBe('large');
-    await vi.waitFor(() => expect(toast()).toMatch(/^Not kept: .* The text size applies to this page only\.$/));
+    expect(toast()).toMatch(/^Not kept: .* The text size applies to this page only\.$/);
   });
 
   it('shows the kept size again after a back/forward restore', () => {
@@ -125,15 +125,15 @@ describe('keep the screen on', () => {
     });
     Object.defineProperty(navigator, 'wakeLock', { value: { request }, configurable: true });
     const button = document.querySelector<HTMLElement>('[data-wake-lock]')!;
-    const wake = startWakeLock(button);
-    expect(startWakeLock(button)).toBe(wake); // once per page
+    startWakeLock(button);
+    expect(button.getAttribute('aria-pressed')).toBe('false');
     expect(request).not.toHaveBeenCalled();
-    wake.toggle();
+    button.click();
     expect(button.getAttribute('aria-pressed')).toBe('true');
+    expect(sessionStorage.getItem('rules:wake')).toBe('1'); // in the tap
     await vi.waitFor(() => expect(toast()).toBe('The screen stays on while this tab is open'));
     expect(request).toHaveBeenCalledWith('screen');
-    expect(sessionStorage.getItem('rules:wake')).toBe('1');
-    wake.toggle();
+    button.click();
     expect(button.getAttribute('aria-pressed')).toBe('false');
     await vi.waitFor(() => expect(released).toEqual(['released']));
     expect(sessionStorage.getItem('rules:wake')).toBe('0');
