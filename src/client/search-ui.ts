@@ -98,13 +98,16 @@ export function attachSearchBox(input: HTMLInputElement, game?: string): void {
       e.preventDefault();
       return;
     }
-    // Enter before the list caught up with the last keys: the top result of what is typed now (when the index is
-    // in; before that, the search page opens with the query).
+    // Enter before the list caught up with the last keys (or with a switch of scope): the top result of what is typed
+    // now, once the scope's indexes are in (asked for already: they are loading or loaded; never asked for, the
+    // search page opens with the query and loads them itself).
     const stale = shown !== `${scope ?? ''}\n${q}`;
     if (stale) {
-      if (!loaded) return;
+      const games = idsFor(scope);
+      if (!loaded && !games.every(requested)) return;
       e.preventDefault();
-      runSearch({ query: q, games: loaded, scope, limit: 1 })
+      (loaded ? Promise.resolve(loaded) : loadGames(scope))
+        .then((within) => runSearch({ query: q, games: within, scope, limit: 1 }))
         .then((r) => {
           if (r[0]) location.assign(r[0].url);
           else form.submit();

@@ -121,6 +121,19 @@ async function typeAndWait(page: Page, selector: string, text: string, href: str
   await expect(page.locator(`${list} a[data-result]`).first()).toHaveAttribute('href', href);
 }
 
+test('Enter right after switching the scope back opens the top result, not the search page', async ({ page }) => {
+  await page.goto('/now-or-never/');
+  await page.locator('#search-open').click();
+  await page.keyboard.type('retreet');
+  await expect(page.locator('#search-popup a[data-result]').first()).toHaveAttribute('href', '/now-or-never/retreat/');
+  await page.getByRole('button', { name: 'Search all games' }).click();
+  await expect(page.locator('#search-popup')).toContainText('In all games');
+  // Back to this game (its index is in) and Enter at once, before the list is drawn again.
+  await page.getByRole('button', { name: 'Only this game' }).click();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/now-or-never/retreat/');
+});
+
 test('the search page keeps what is typed before its search code arrives', async ({ page }) => {
   // A slow network: the search UI module comes 1.5 s late, and the reader types at once.
   await page.route('**/_astro/search-ui.*.js', async (route) => {
