@@ -1,9 +1,9 @@
 /**
- * Runs in <head> (a blocking script file: src/integrations/head-script.ts), before the body is parsed: applies the saved theme and text size and, on a game's pages,
- * works out which play options to show (the reader's saved settings, or a shared link's whole setup: its options over
- * the game's defaults, never over the reader's own) and
- * writes the CSS that shows only the matching conditional text. No flash of the wrong variant; a corrupt saved
- * value is ignored.
+ * Runs in <head> (a blocking script file: src/integrations/head-script.ts), before the body is parsed: applies the
+ * saved theme and text size and, on a game's pages, works out which play options to show (the reader's saved
+ * settings, or a shared link's whole setup: its options over the game's defaults, never over the reader's own) and
+ * writes the CSS that shows only the matching conditional text. No flash of the wrong variant; a corrupt saved value
+ * is ignored.
  *
  * It carries only what must run before the first paint, so it blocks the page as briefly as it can. Page scripts
  * import the option and storage modules themselves (tree-shaken to what each uses); they reach this script's state

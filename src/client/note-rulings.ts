@@ -6,7 +6,11 @@
  * rule page does not carry it until a table uses it.
  */
 import { onRestored } from './rules';
+import type { Ruling } from './saved-rulings';
 import { isRecord, readJson, rulingsKey } from './storage';
+
+/** The key of a ruling in storage: the entry's slug and the note's id. */
+export const rulingKey = (slug: string, id: string): string => `${slug}#${id}`;
 
 /** A note's disclosure, and its form once built (`fill` shows a ruling in it). */
 export interface NoteRuling {
@@ -18,7 +22,7 @@ export interface NoteRuling {
   summary: HTMLElement;
   /** Set while the form loads, then built. */
   form?: Promise<void>;
-  fill?: (ruling: import('./saved-rulings').Ruling | undefined) => void;
+  fill?: (ruling: Ruling | undefined) => void;
 }
 
 /** The summary's words: whether the table has a ruling on this note yet. */
@@ -30,7 +34,7 @@ export const disclosureLabel = (ruled: boolean): string => (ruled ? "Change your
  */
 export function mayHaveRulings(gameId: string, slug: string): boolean {
   const data = readJson(rulingsKey(gameId));
-  return isRecord(data) && Object.keys(data).some((key) => key.startsWith(`${slug}#`));
+  return isRecord(data) && Object.keys(data).some((key) => key.startsWith(rulingKey(slug, '')));
 }
 
 /** Adds the disclosure to each unclear note of the rule page; loads the rest when the entry may have a ruling or one opens. */
@@ -46,7 +50,7 @@ export function startNoteRulings(): void {
     summary.textContent = disclosureLabel(false);
     details.append(summary);
     element.append(details);
-    notes.push({ element, key: `${slug}#${element.dataset.unclear!}`, details, summary });
+    notes.push({ element, key: rulingKey(slug, element.dataset.unclear!), details, summary });
   }
   let ruled: Promise<import('./ruled-notes').RuledNotes> | undefined;
   const load = () => (ruled ??= import('./ruled-notes').then((m) => m.startRuledNotes(game, slug, notes)));

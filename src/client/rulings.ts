@@ -3,11 +3,9 @@
  * ..."). Rulings are kept per game; the link that carries them is `rulings-link.ts` (kept apart, so rule pages do
  * not load its encoding).
  */
+import { rulingKey } from './note-rulings';
 import { onRestored } from './rules';
 import { readRulings, type Ruling } from './saved-rulings';
-
-/** The key of a note: the entry's slug and the note's id. */
-export const rulingKey = (slug: string, id: string): string => `${slug}#${id}`;
 
 /** Builds the "Your table plays" line of a ruling (text only). */
 export function rulingLine(ruling: Ruling): HTMLParagraphElement {

@@ -7,7 +7,7 @@
  *   rules:recent            recently viewed entries       here
  *   rules:pins:<game>       pinned entries                here
  *   rules:prefs             theme and text size           saved-prefs.ts
- *   rules:options:<game>    saved play options            saved-setup.ts
+ *   rules:options:<game>    saved play options            saved-setup.ts (written here: writeSaved)
  *   rules:rulings:<game>    the table's rulings           saved-rulings.ts
  *   rules:guide:<game>      ticked setup-guide steps      saved-progress.ts
  *   rules:round:<game>      the play-along page's round   saved-progress.ts

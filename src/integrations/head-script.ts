@@ -1,8 +1,9 @@
 /**
  * The head script of each game (and one for pages outside a game): `src/client/head.ts` (through its entry,
  * `head-entry.ts`) bundled into a small classic script with the game's options, served as a file
- * (`/scripts/head-<game>-<hash>.js`) that <head> loads blocking, so options apply before the body renders. A file rather than inline code: cached once instead of
- * repeated in every page, and no inline script for the Content-Security-Policy to allow.
+ * (`/scripts/head-<game>-<hash>.js`) that <head> loads blocking, so options apply before the body renders. A file
+ * rather than inline code: cached once instead of repeated in every page, and no inline script for the
+ * Content-Security-Policy to allow.
  */
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';

@@ -3,9 +3,9 @@
  * splits what that script imports into a chunk per module that another page's script also imports (storage, share,
  * the toast...), and a rule page then fetched 8 small files, each with its own headers. `mainChunkGroup` puts every
  * module whose code `main.ts` runs (reached through static imports), the script's own entry module and Vite's
- * dynamic-import helper into one chunk, `main` (the helper is `src/client/preload.ts`: `src/integrations/preload-helper.ts`).
- * Modules only other pages use, those `main.ts` loads when a page needs them (`import()`: the search UI, QR codes,
- * the unclear notes), and those it reaches only for a type or a constant that bundling inlines, keep their own
+ * dynamic-import helper into one chunk, `main` (the helper is `src/client/preload.ts`:
+ * `src/integrations/preload-helper.ts`). Modules only other pages use, those `main.ts` loads when a page needs them
+ * (`import()`: the search UI, QR codes, the table's rulings on unclear notes), and those it reaches only for a type or a constant that bundling inlines, keep their own
  * chunks: a module in the group brings all of its code that any page uses, so one reached for a constant (the row
  * marks' class name, from the module of the rule transform's tables, which imports the option module) would bring
  * the option logic that only other pages run into every page's first load.

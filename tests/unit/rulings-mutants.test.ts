@@ -4,7 +4,8 @@
  * page showing each ruling above its note. Written against the survivors of `npm run test:mutation`.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { rulingKey, rulingLine, showRulings } from '../../src/client/rulings';
+import { rulingKey } from '../../src/client/note-rulings';
+import { rulingLine, showRulings } from '../../src/client/rulings';
 import { decodeRulings, encodeRulings } from '../../src/client/rulings-link';
 import { writeRulings, type Ruling } from '../../src/client/saved-rulings';
 
