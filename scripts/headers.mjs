@@ -25,8 +25,17 @@ export function htmlFiles(dir) {
     .map((e) => join(e.parentPath, e.name));
 }
 
-/** The text of each inline <script> (one without src) in an HTML document. */
-export const inlineScripts = (html) => [...html.matchAll(/<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script\s*>/gi)].map((m) => m[1]);
+/**
+ * The text of each inline <script> that runs (one without src) in an HTML document; data blocks (a `type` other than
+ * a JavaScript or module type, such as the options page's `application/json`) never run and need no hash.
+ */
+export const inlineScripts = (html) =>
+  [...html.matchAll(/<script\b((?![^>]*\bsrc\s*=)[^>]*)>([\s\S]*?)<\/script\s*>/gi)]
+    .filter(([, attrs]) => {
+      const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
+      return !type || type === 'module' || /^(text|application)\/(x-)?(java|ecma)script$/.test(type);
+    })
+    .map((m) => m[2]);
 
 /** A CSP source expression for a script's text: 'sha256-<base64>'. */
 export const cspHash = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;

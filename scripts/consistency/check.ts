@@ -22,7 +22,7 @@
  * This module: the findings; the others read the entries (read.ts), their numbers (numbers.ts), the setups they
  * name (qualifiers.ts, setups.ts), the facts (facts.ts) and how surely they hold (score.ts).
  */
-import type { OptionsGame } from '../../src/lib/options';
+import type { WordedGame } from '../../src/lib/options';
 import { analyse } from './facts';
 import { attachment, likeness, sameValue } from './score';
 import { readSentence } from './numbers';
@@ -72,7 +72,7 @@ export interface CheckOptions {
   medium?: number;
 }
 
-const statement = (game: OptionsGame, p: Page, s: Sentence, quote: string, setups: Setups): Statement => ({
+const statement = (game: WordedGame, p: Page, s: Sentence, quote: string, setups: Setups): Statement => ({
   slug: p.entry.slug,
   file: p.entry.file ?? p.entry.slug,
   line: s.line,
@@ -116,7 +116,7 @@ function inOrder(words: string[], tokens: Token[]): boolean {
 
 /** Everything the check finds in one game's entries. */
 export function checkConsistency(
-  game: OptionsGame,
+  game: WordedGame,
   entries: readonly EntryInput[],
   options: CheckOptions = {},
 ): { findings: Finding[]; errors: string[]; facts: number; sentences: number; generic: string[] } {
@@ -389,7 +389,7 @@ export function checkConsistency(
 }
 
 /** The facts the check reads in one entry (for tests and debugging). */
-export function entryFacts(game: OptionsGame, entries: readonly EntryInput[], slug: string): Fact[] {
+export function entryFacts(game: WordedGame, entries: readonly EntryInput[], slug: string): Fact[] {
   const index = termIndex(entries);
   const rules = qualifierRules(game);
   const slugs = new Set(entries.map((e) => e.slug));

@@ -1,5 +1,5 @@
 /** Facts: each number of a sentence attached to the term it is about, under the setups it holds for. */
-import type { OptionsGame } from '../../src/lib/options';
+import type { WordedGame } from '../../src/lib/options';
 import { choiceEntries } from '../../src/lib/option-authoring';
 import { FUNCTION_WORDS, lemma } from '../../src/lib/english';
 import { readSentence } from './numbers';
@@ -212,7 +212,7 @@ function pageFacts(p: Page, index: Map<string, Term[]>, rules: QualifierRules, s
 
 /** Term statistics of a game's pages, then the facts of every page. */
 export function analyse(
-  game: OptionsGame,
+  game: WordedGame,
   pages: Page[],
   index: Map<string, Term[]>,
   rules: QualifierRules,

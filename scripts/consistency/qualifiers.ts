@@ -1,5 +1,5 @@
 /** Setups named in words ("4 players", "solo", "epic game") in a sentence or a table heading. */
-import { type OptionsGame } from '../../src/lib/options';
+import { type WordedGame } from '../../src/lib/options';
 import { optionValues } from '../../src/lib/option-authoring';
 import { FUNCTION_WORDS, lemma } from '../../src/lib/english';
 import type { Setup, Setups } from './setups';
@@ -29,7 +29,7 @@ export function pairedSetups(list: Setup[][]): (Setup | undefined)[] {
 }
 
 /** The ways a game's setups are named in words: counts with a unit, phrases, first words of labels. */
-export function qualifierRules(game: OptionsGame): QualifierRules {
+export function qualifierRules(game: WordedGame): QualifierRules {
   const units = new Map<string, { option: string; tokens: Set<string> }>();
   const phrases: QualifierRules['phrases'] = [];
   const heads = new Map<string, { key: string; tokens: string[] }[]>();

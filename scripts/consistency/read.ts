@@ -1,5 +1,5 @@
 /** Reading an entry for the consistency check: its blocks, their text under each setup, sentences, notes and links. */
-import type { OptionsGame } from '../../src/lib/options';
+import type { WordedGame } from '../../src/lib/options';
 import { ANY_ATTR, currentTokens, defaultSettings } from '../../src/lib/options';
 import { conditionKeys, optionValues, valueCondition } from '../../src/lib/option-authoring';
 import { anyCondition } from '../../src/lib/conditions';
@@ -74,7 +74,7 @@ export function splitSentences(text: string): string[] {
  * The texts a block reads as under each setup: inline conditions are expanded over the keys they use, and setups
  * that read alike are kept together.
  */
-function variants(game: OptionsGame, segments: Segment[]): { text: string; setups: Setups; links: string[] }[] {
+function variants(game: WordedGame, segments: Segment[]): { text: string; setups: Setups; links: string[] }[] {
   const used = [...new Set(segments.flatMap((s) => Object.keys(s.setup)))];
   if (!used.length)
     return [{ text: segments.map((s) => s.text).join(''), setups: EVERY, links: [...new Set(segments.flatMap((s) => s.links))] }];
@@ -188,7 +188,7 @@ function blocks(tree: Node, game: string, index: Map<string, Term[]>, rules: Qua
 }
 
 /** The setup an entry describes when it is an option value's own entry (a character, a mod, an objective). */
-function entrySetup(game: OptionsGame, slug: string): Setup | undefined {
+function entrySetup(game: WordedGame, slug: string): Setup | undefined {
   for (const o of game.options)
     for (const v of optionValues(o))
       if (v.entry === slug) {
@@ -199,7 +199,7 @@ function entrySetup(game: OptionsGame, slug: string): Setup | undefined {
 }
 
 /** Reads one entry: its sentences per setup, notes and links (on a copy of its tree). */
-export function readPage(game: OptionsGame, entry: EntryInput, slugs: ReadonlySet<string>, index: Map<string, Term[]>): Page {
+export function readPage(game: WordedGame, entry: EntryInput, slugs: ReadonlySet<string>, index: Map<string, Term[]>): Page {
   const tree = structuredClone(entry.tree) as Node;
   const report = transformRuleTree(tree as never, { game, slugs });
   const offset = entry.lineOffset ?? 0;

@@ -1,5 +1,5 @@
 /** Setups as the consistency check reasons about them: conjunctions of option conditions, met, implied, simplified. */
-import type { OptionsGame } from '../../src/lib/options';
+import type { WordedGame } from '../../src/lib/options';
 import { conditionKeys, inactiveToken, requirementTokens } from '../../src/lib/option-authoring';
 
 /** A conjunction of conditions: each key may take one of its tokens (a key not listed takes any). */
@@ -23,7 +23,7 @@ export function meet(a: Setup, b: Setup): Setup | undefined {
 }
 
 /** Adds what options' requirements imply (players 3 → multiplayer; solo → players takes its fallback). */
-function implied(game: OptionsGame, s: Setup): Setup | undefined {
+function implied(game: WordedGame, s: Setup): Setup | undefined {
   const keys = conditionKeys(game);
   let cur: Setup | undefined = s;
   for (let round = 0; round < 4 && cur; round++) {
@@ -54,7 +54,7 @@ export function implies(a: Setups, b: Setups): boolean {
 }
 
 /** Whether some setup satisfies one of `a` and one of `b` at once. */
-export function compatible(game: OptionsGame, a: Setups, b: Setups): boolean {
+export function compatible(game: WordedGame, a: Setups, b: Setups): boolean {
   return a.some((x) =>
     b.some((y) => {
       const m = meet(x, y);
@@ -70,7 +70,7 @@ export const andSetups = (a: Setups, b: Setups): Setups => a.flatMap((x) => b.ma
  * The same setups in fewer conjunctions: keys that allow every token are dropped, and conjunctions that differ in
  * one key only are merged (`players=2`, `players=3` → `players=2|3`).
  */
-export function simplify(game: OptionsGame, setups: Setups): Setups {
+export function simplify(game: WordedGame, setups: Setups): Setups {
   const keys = conditionKeys(game);
   const full = (k: string, t: string[]) => !!keys.get(k) && keys.get(k)!.tokens.every((x) => t.includes(x));
   const trim = (c: Setup): Setup => Object.fromEntries(Object.entries(c).filter(([k, t]) => !full(k, t)));
@@ -96,7 +96,7 @@ export function simplify(game: OptionsGame, setups: Setups): Setups {
 }
 
 /** A short label of a setup list, for reports ("players=3", "solo=1 · story=0"). */
-export function setupLabel(game: OptionsGame, s: Setups): string {
+export function setupLabel(game: WordedGame, s: Setups): string {
   const parts = simplify(game, s).map((c) =>
     Object.entries(c)
       .map(([k, t]) => `${k}=${t.join('|')}`)

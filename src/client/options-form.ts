@@ -6,6 +6,7 @@
  */
 import { announceOptions, notSaved, onRestored, optionState, showSetup } from './rules';
 import { defaultSettings, describeSettings, isActive, parseSettings, sameSettings, settingsFromForm, setupQuery } from '../lib/options';
+import { wordedGame } from './option-words';
 import { readSaved } from './saved-setup';
 import { readRecent, writeSaved } from './storage';
 
@@ -18,6 +19,7 @@ export function startOptionsForm(): void {
   const form = document.getElementById('options-form') as HTMLFormElement | null;
   if (!state || !form) return;
   const { game } = state;
+  const worded = wordedGame(game);
 
   /** The form's choices, validated by the option model. */
   const read = () => {
@@ -73,7 +75,7 @@ export function startOptionsForm(): void {
   });
   form.addEventListener('change', () => {
     const settings = read();
-    save(settings, `Saved: ${describeSettings(game, settings)}.`);
+    save(settings, worded ? `Saved: ${describeSettings(worded, settings)}.` : 'Saved.');
   });
   document.getElementById('options-reset')?.addEventListener('click', () => {
     const d = defaultSettings(game);

@@ -8,6 +8,7 @@ import { MAX_TABLE_FRAGMENT, readTableFragment, tableFragment } from '../lib/tab
 import { drawQr } from './qr';
 import { announceOptions, onRestored, optionState, showSetup, toast } from './rules';
 import { defaultSettings, describeSettings, parseSettings, setupQuery } from '../lib/options';
+import { wordedGame } from './option-words';
 import { cleanRulings, readRulings, writeRulings, type Ruling } from './saved-rulings';
 import { shareLink } from './share';
 import { writeSaved } from './storage';
@@ -134,7 +135,10 @@ function incomingOffer(state: NonNullable<ReturnType<typeof optionState>>, notes
     const n = Object.keys(rulings).length;
     const question = n ? `Use this table's setup and its ${plural(n, 'ruling')}?` : "Use this table's setup?";
     document.getElementById('table-import-title')!.textContent = question;
-    document.getElementById('table-import-setup')!.textContent = `Setup: ${describeSettings(state.game, settings)}.`;
+    const worded = wordedGame(state.game);
+    // Without the worded options (never on the built page) the setup is named as its link names it.
+    const setup = worded ? describeSettings(worded, settings) : setupQuery(state.game, settings);
+    document.getElementById('table-import-setup')!.textContent = `Setup: ${setup}.`;
     const items = Object.keys(rulings).map((k) => rulingItem(notes.get(k)!, rulings[k]!));
     document.getElementById('table-import-list')!.replaceChildren(...items);
     document.getElementById('table-import-dropped')!.textContent = dropped

@@ -19,8 +19,8 @@ import {
   noneKey,
   wantedList as asList,
   type OptionKind,
-  type OptionOf,
-  type OptionsGame,
+  type WordedOptionOf,
+  type WordedGame,
   type OptionValue,
   type Settings,
   type ValueOf,
@@ -61,29 +61,29 @@ const isText = (x: unknown): x is string => typeof x === 'string';
  * `options.ts` so that the head script carries none of it. */
 interface AuthoringKind<K extends OptionKind> {
   /** The condition keys the option defines, with their tokens. */
-  keys(o: OptionOf<K>): ConditionKey[];
+  keys(o: WordedOptionOf<K>): ConditionKey[];
   /** What is wrong with a `requires` entry naming this option, if anything. */
-  wantedProblem(o: OptionOf<K>, wanted: Wanted): string | undefined;
+  wantedProblem(o: WordedOptionOf<K>, wanted: Wanted): string | undefined;
   /** The condition under which a `requires` entry on this option holds. */
-  wantedCondition(o: OptionOf<K>, wanted: Wanted): Condition;
+  wantedCondition(o: WordedOptionOf<K>, wanted: Wanted): Condition;
   /** A human label for what a `requires` entry asks ("Epic game (3 stages)"). */
-  wantedLabel(o: OptionOf<K>, wanted: Wanted): string;
+  wantedLabel(o: WordedOptionOf<K>, wanted: Wanted): string;
   /** Every label a summary of this option may show. */
-  chips(o: OptionOf<K>): Omit<SetupChip, 'option'>[];
+  chips(o: WordedOptionOf<K>): Omit<SetupChip, 'option'>[];
   /** The condition of a `<When name={value}>` prop, or what is wrong with it. */
-  whenCondition(o: OptionOf<K>, value: PropValue): Condition | string;
+  whenCondition(o: WordedOptionOf<K>, value: PropValue): Condition | string;
   /** The label of a variant block shown under this condition. */
-  conditionLabel(o: OptionOf<K>, c: Condition): string;
+  conditionLabel(o: WordedOptionOf<K>, c: Condition): string;
   /** The token the option's key takes while its requirement fails (undefined: a multi option has no single key). */
-  inactiveToken(o: OptionOf<K>): string | undefined;
+  inactiveToken(o: WordedOptionOf<K>): string | undefined;
   /** The condition under which one of the option's values is chosen. */
-  valueCondition(o: OptionOf<K>, value: string): Condition;
+  valueCondition(o: WordedOptionOf<K>, value: string): Condition;
   /** How a `<Pick>` key maps to a token, or undefined when the kind cannot be picked from. */
-  pickToken: ((o: OptionOf<K>, key: string) => string | undefined) | undefined;
+  pickToken: ((o: WordedOptionOf<K>, key: string) => string | undefined) | undefined;
   /** A value that satisfies what a `requires` entry naming this option asks (the first one it names). */
-  satisfying(o: OptionOf<K>, wanted: Wanted): ValueOf<K>;
+  satisfying(o: WordedOptionOf<K>, wanted: Wanted): ValueOf<K>;
   /** The values to compare when showing what the option changes: each choice, on and off, no value and each value alone. */
-  variants(o: OptionOf<K>): ValueOf<K>[];
+  variants(o: WordedOptionOf<K>): ValueOf<K>[];
 }
 
 /** The `<Pick>` keys of an on/off option and their tokens (a Map: a key such as "constructor" is simply not one). */
@@ -119,12 +119,12 @@ const booleanAuthoring: AuthoringKind<'boolean'> = {
   variants: (o) => [o.default, !o.default],
 };
 
-const choiceTokens = (o: OptionOf<'choice'>): string[] => {
+const choiceTokens = (o: WordedOptionOf<'choice'>): string[] => {
   const tokens = o.values.map((v) => v.value);
   if (o.fallback && !tokens.includes(o.fallback.value)) tokens.push(o.fallback.value);
   return tokens;
 };
-const choiceLabel = (o: OptionOf<'choice'>, token: string): string => describeValue(o, token);
+const choiceLabel = (o: WordedOptionOf<'choice'>, token: string): string => describeValue(o, token);
 
 const choiceAuthoring: AuthoringKind<'choice'> = {
   keys: (o) => [{ key: o.id, option: o, tokens: choiceTokens(o) }],
@@ -208,7 +208,7 @@ export const optionValues = (option: GameOption): { value: string; label: string
 
 /** The entries that describe one value of an option (a character, a mod, an objective): each applies only when that
  * value is chosen. */
-export const choiceEntries = (game: Pick<OptionsGame, 'options'>): Set<string> =>
+export const choiceEntries = (game: Pick<WordedGame, 'options'>): Set<string> =>
   new Set(game.options.flatMap((o) => optionValues(o).flatMap((v) => (v.entry ? [v.entry] : []))));
 
 /**
@@ -218,7 +218,7 @@ export const choiceEntries = (game: Pick<OptionsGame, 'options'>): Set<string> =
  * at their defaults, with requirements applied as in play (in solo, `players` takes its fallback). Past 4096 setups
  * it answers true.
  */
-export function conditionsCanHold(game: OptionsGame, clauses: readonly Clause[]): boolean {
+export function conditionsCanHold(game: WordedGame, clauses: readonly Clause[]): boolean {
   const keys = conditionKeys(game);
   const conditions = clauses.flatMap((c) => (isAny(c) ? c.any : [c]));
   const involved = new Map<string, GameOption>();
@@ -249,12 +249,12 @@ export function conditionsCanHold(game: OptionsGame, clauses: readonly Clause[])
 }
 
 /** Every condition key of a game with the tokens it can take. */
-export function conditionKeys(game: OptionsGame): Map<string, ConditionKey> {
+export function conditionKeys(game: WordedGame): Map<string, ConditionKey> {
   return new Map(game.options.flatMap((o) => authoring(o).keys(o)).map((k) => [k.key, k]));
 }
 
 /** The condition under which an option's `requires` holds, as condition keys and tokens. */
-function requirementConditions(game: OptionsGame, option: GameOption): Record<string, string> {
+function requirementConditions(game: WordedGame, option: GameOption): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [id, wanted] of Object.entries(option.requires ?? {})) {
     const other = findOption(game, id);
@@ -266,7 +266,7 @@ function requirementConditions(game: OptionsGame, option: GameOption): Record<st
 }
 
 /** The condition keys and tokens under which an option's `requires` holds (empty when it has none). */
-export function requirementTokens(game: OptionsGame, option: GameOption): Record<string, string[]> {
+export function requirementTokens(game: WordedGame, option: GameOption): Record<string, string[]> {
   return Object.fromEntries(Object.entries(requirementConditions(game, option)).map(([k, t]) => [k, t.split(' ')]));
 }
 
@@ -277,7 +277,7 @@ export const inactiveToken = (option: GameOption): string | undefined => authori
 export const valueCondition = (option: GameOption, value: string): Condition => authoring(option).valueCondition(option, value);
 
 /** "Epic game (3 stages)", "Multiplayer": what an option's `requires` asks, for people. */
-export function requirementLabel(game: OptionsGame, option: GameOption): string {
+export function requirementLabel(game: WordedGame, option: GameOption): string {
   return Object.entries(option.requires ?? {})
     .map(([id, wanted]) => {
       const other = findOption(game, id);
@@ -292,7 +292,7 @@ export function requirementLabel(game: OptionsGame, option: GameOption): string 
  * the false ones, so the summary is right before any script runs (no layout shift). An option whose requirement
  * fails shows only its fallback label, if it has one.
  */
-export function setupChips(game: OptionsGame, only?: readonly string[]): SetupChip[] {
+export function setupChips(game: WordedGame, only?: readonly string[]): SetupChip[] {
   const chips: SetupChip[] = [];
   for (const option of game.options) {
     if (only && !only.includes(option.id)) continue;
@@ -307,7 +307,7 @@ export function setupChips(game: OptionsGame, only?: readonly string[]): SetupCh
 }
 
 /** The condition of one `<When>` prop (`solo`, `seasons={[5, 4]}`, `mods="tire"`), or what is wrong with it. */
-export function whenCondition(game: OptionsGame, name: string, value: PropValue): (Condition & { option: GameOption }) | string {
+export function whenCondition(game: WordedGame, name: string, value: PropValue): (Condition & { option: GameOption }) | string {
   const option = findOption(game, name);
   if (!option) return `names unknown option "${name}" (the game's options: ${game.options.map((o) => o.id).join(', ')})`;
   const c = authoring(option).whenCondition(option, value);
@@ -318,7 +318,7 @@ export function whenCondition(game: OptionsGame, name: string, value: PropValue)
  * The label of a variant block shown under these clauses ("Solo play (bot) · 5 seasons or 4 seasons"); an any
  * clause lists its conditions ("Jewelcrafter region, Sacred Stones region or Building Sites region").
  */
-export function conditionLabel(game: OptionsGame, clauses: readonly Clause[]): string {
+export function conditionLabel(game: WordedGame, clauses: readonly Clause[]): string {
   const keys = conditionKeys(game);
   const one = (c: Condition) => {
     const option = keys.get(c.key)?.option;
@@ -356,7 +356,7 @@ function variantCondition(option: GameOption, value: OptionValue): Condition {
  * multi value alone), every other option at its default, except that the options it requires are set so that it is
  * in play (Forge War's bonus tiles are compared in the epic game).
  */
-export function optionVariants(game: OptionsGame, optionId: string): OptionVariant[] {
+export function optionVariants(game: WordedGame, optionId: string): OptionVariant[] {
   const option = findOption(game, optionId);
   if (!option) return [];
   const base = defaultSettings(game);
@@ -381,7 +381,7 @@ export function optionVariants(game: OptionsGame, optionId: string): OptionVaria
 }
 
 /** Problems of a game's option definitions (defaults, requirements), by path below `options`. */
-export function optionProblems(game: OptionsGame): { path: (string | number)[]; message: string }[] {
+export function optionProblems(game: WordedGame): { path: (string | number)[]; message: string }[] {
   const problems: { path: (string | number)[]; message: string }[] = [];
   const seen = new Set<string>();
   game.options.forEach((o, i) => {

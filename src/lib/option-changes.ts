@@ -7,7 +7,7 @@
  */
 import { fragmentHtml } from './mdast-html';
 import { attr, holds, isGenerated, whenAttrs, type MdNode } from './fragments';
-import { conditionAttr, currentTokens, type OptionsGame } from './options';
+import { conditionAttr, currentTokens, type WordedGame } from './options';
 import { optionVariants } from './option-authoring';
 import { ROW_MARK_CLASS } from './row-mark';
 
@@ -108,7 +108,7 @@ function runHtml(pieces: readonly Piece[], tokens: Readonly<Record<string, strin
  * dependent blocks or items form one part, so a `<When solo>`/`<When not solo>` pair reads as one comparison. Empty
  * when the entry does not depend on the option.
  */
-export function optionChanges(tree: MdNode, game: OptionsGame, optionId: string): ChangeUnit[] {
+export function optionChanges(tree: MdNode, game: WordedGame, optionId: string): ChangeUnit[] {
   const variants = optionVariants(game, optionId);
   if (variants.length < 2) return [];
   const tokenSets = variants.map((v) => currentTokens(game, v.settings));

@@ -6,7 +6,9 @@
  * `<Pick>` props) is in `option-authoring.ts`, which builds on this module (never the reverse).
  *
  * Pure: no DOM, no Astro. The same code runs at build time and in the browser, bundled into the head script
- * (`src/client/head.ts`), which is why it carries nothing the browser does not need.
+ * (`src/client/head.ts`), which is why it carries nothing the browser does not need. The head script's copy of a game
+ * has no wording (`RuntimeOption`: no labels, help or entry links); only `describeSettings` and `describeValue` need
+ * it, and take the game's options as written (`GameOption`).
  */
 import type { Game, GameOption } from '../schemas/game';
 
@@ -14,14 +16,31 @@ import type { Game, GameOption } from '../schemas/game';
 export type OptionValue = boolean | string | string[];
 /** Chosen values by option id. Missing ids take the option's default. */
 export type Settings = Record<string, OptionValue>;
+/** The keys of an option (or of one of its values) that only put it into words. */
+type Wording = 'label' | 'offLabel' | 'noneLabel' | 'help' | 'entry';
+/** `T` without its wording, at any depth (an option's values and fallback included). */
+type Unworded<T> = T extends readonly (infer E)[]
+  ? Unworded<E>[]
+  : T extends object
+    ? { [K in keyof T as K extends Wording ? never : K]: Unworded<T[K]> }
+    : T;
+/**
+ * What the option model reads of an option at run time: its id, kind, values, default, fallback and requirements.
+ * A game file's option (`GameOption`) is one; the head script's copy of a game is made of these.
+ */
+export type RuntimeOption = Unworded<GameOption>;
 /** The minimal shape of a game that the option logic needs. */
-export type OptionsGame = Pick<Game, 'id' | 'options'>;
+export type OptionsGame = { id: string; options: RuntimeOption[] };
+/** A game's options as written, wording included: what describing a setup in words needs. */
+export type WordedGame = Pick<Game, 'id' | 'options'>;
 /** What a `requires` entry asks of another option: a boolean, a value, or any of several values. */
 export type Wanted = boolean | string | string[];
 /** An option kind, as named in the game files. */
 export type OptionKind = GameOption['type'];
-/** One option kind's own option type (`OptionOf<'choice'>` has `values` and `fallback`). */
-export type OptionOf<K extends OptionKind> = Extract<GameOption, { type: K }>;
+/** One option kind's own option type at run time (`OptionOf<'choice'>` has `values` and `fallback`). */
+export type OptionOf<K extends OptionKind> = Extract<RuntimeOption, { type: K }>;
+/** One option kind's own option type as written, wording included. */
+export type WordedOptionOf<K extends OptionKind> = Extract<GameOption, { type: K }>;
 /** The value type of one option kind: on/off, one value, or a list of values. */
 export type ValueOf<K extends OptionKind> = K extends 'boolean' ? boolean : K extends 'choice' ? string : string[];
 
@@ -49,10 +68,6 @@ interface Kind<K extends OptionKind> {
   tokens(o: OptionOf<K>, v: ValueOf<K> | undefined): Record<string, string>;
   /** Whether a value satisfies what a `requires` entry asks. */
   satisfies(v: ValueOf<K> | undefined, wanted: Wanted): boolean;
-  /** A human label of a value ("Solo play (bot)", "Mods: Tire, Glom"). */
-  describe(o: OptionOf<K>, v: ValueOf<K>): string;
-  /** The raw value of a form's fields named after the option (a checkbox sends its value only when ticked). */
-  fromForm(values: string[]): unknown;
 }
 
 const booleanKind: Kind<'boolean'> = {
@@ -65,12 +80,7 @@ const booleanKind: Kind<'boolean'> = {
   format: (v) => (v ? '1' : '0'),
   tokens: (o, v) => ({ [o.id]: v ? '1' : '0' }),
   satisfies: (v, wanted) => wantedList(wanted).some((w) => w === (v ?? false)),
-  describe: (o, v) => (v ? o.label : o.offLabel),
-  fromForm: (values) => values.length > 0,
 };
-
-const choiceLabel = (o: OptionOf<'choice'>, token: string): string =>
-  o.values.find((v) => v.value === token)?.label ?? (o.fallback?.value === token ? o.fallback.label : token);
 
 const choiceKind: Kind<'choice'> = {
   defaultValue: (o) => o.default,
@@ -82,8 +92,6 @@ const choiceKind: Kind<'choice'> = {
   format: (v) => v,
   tokens: (o, v) => ({ [o.id]: v ?? INACTIVE }),
   satisfies: (v, wanted) => v !== undefined && wantedList(wanted).some((w) => String(w) === v),
-  describe: (o, v) => choiceLabel(o, v),
-  fromForm: (values) => values[0],
 };
 
 const multiKind: Kind<'multi'> = {
@@ -106,11 +114,6 @@ const multiKind: Kind<'multi'> = {
     return out;
   },
   satisfies: (v, wanted) => wantedList(wanted).some((w) => (v ?? []).includes(String(w))),
-  describe: (o, v) => {
-    const chosen = o.values.filter((x) => v.includes(x.value));
-    return chosen.length ? `${o.label}: ${chosen.map((x) => x.label).join(', ')}` : o.noneLabel;
-  },
-  fromForm: (values) => values,
 };
 
 /** The rules of every kind. A kind missing here is a type error. */
@@ -119,13 +122,43 @@ const KINDS: { [K in OptionKind]: Kind<K> } = { boolean: booleanKind, choice: ch
  * The rules of one option's kind, for helpers that take any option. TypeScript cannot narrow a union through a
  * lookup, so the kind's rules are widened here, once; `KINDS` above keeps each kind's own types exact.
  */
-const rules = (o: GameOption): Kind<OptionKind> => KINDS[o.type] as unknown as Kind<OptionKind>;
+const rules = (o: RuntimeOption): Kind<OptionKind> => KINDS[o.type] as unknown as Kind<OptionKind>;
+
+/**
+ * What each kind's values read as in words, and how a form's fields give its raw value. Apart from `KINDS` so that
+ * code that never describes a setup (the head script) carries none of it.
+ */
+const WORDS: {
+  [K in OptionKind]: {
+    /** A human label of a value ("Solo play (bot)", "Mods: Tire, Glom"). */
+    describe(o: WordedOptionOf<K>, v: ValueOf<K>): string;
+    /** The raw value of a form's fields named after the option (a checkbox sends its value only when ticked). */
+    fromForm(values: string[]): unknown;
+  };
+} = {
+  boolean: { describe: (o, v) => (v ? o.label : o.offLabel), fromForm: (values) => values.length > 0 },
+  choice: {
+    describe: (o, v) => o.values.find((x) => x.value === v)?.label ?? (o.fallback?.value === v ? o.fallback.label : v),
+    fromForm: (values) => values[0],
+  },
+  multi: {
+    describe: (o, v) => {
+      const chosen = o.values.filter((x) => v.includes(x.value));
+      return chosen.length ? `${o.label}: ${chosen.map((x) => x.label).join(', ')}` : o.noneLabel;
+    },
+    fromForm: (values) => values,
+  },
+};
+/** One option's entry in `WORDS`, widened as `rules` widens `KINDS`. */
+const words = (o: GameOption) =>
+  WORDS[o.type] as unknown as { describe(o: GameOption, v: OptionValue): string; fromForm(values: string[]): unknown };
 
 /** The option of a game with this id. */
-export const findOption = (game: OptionsGame, id: string): GameOption | undefined => game.options.find((o) => o.id === id);
+export const findOption = <O extends RuntimeOption>(game: { options: O[] }, id: string): O | undefined =>
+  game.options.find((o) => o.id === id);
 
 /** An option's default value. */
-export const defaultValue = (option: GameOption): OptionValue => rules(option).defaultValue(option);
+export const defaultValue = (option: RuntimeOption): OptionValue => rules(option).defaultValue(option);
 
 /** Every option at its default. */
 export function defaultSettings(game: OptionsGame): Settings {
@@ -133,18 +166,18 @@ export function defaultSettings(game: OptionsGame): Settings {
 }
 
 /** Reads one option value from its URL, storage or form form. Returns undefined for anything invalid; never throws. */
-export function parseOptionValue(option: GameOption, raw: unknown): OptionValue | undefined {
+export function parseOptionValue(option: RuntimeOption, raw: unknown): OptionValue | undefined {
   return rules(option).parse(option, raw);
 }
 
 /** The URL form of one option's value: `1`/`0`, the choice value, or a comma list. */
-export function formatOptionValue(option: GameOption, value: OptionValue): string {
+export function formatOptionValue(option: RuntimeOption, value: OptionValue): string {
   return rules(option).format(value);
 }
 
 /** The settings a form holds: `values(id)` gives the values of the fields named after option `id`. */
 export function settingsFromForm(game: OptionsGame, values: (id: string) => string[]): Settings {
-  return parseSettings(game, Object.fromEntries(game.options.map((o) => [o.id, rules(o).fromForm(values(o.id))])));
+  return parseSettings(game, Object.fromEntries(game.options.map((o) => [o.id, WORDS[o.type].fromForm(values(o.id))])));
 }
 
 /**
@@ -214,7 +247,7 @@ export function shownSettings(game: OptionsGame, saved: Settings, fromUrl: Setti
  * those that differ from the reader's own, in the game's option order.
  */
 export function sharedOptionIds(game: OptionsGame, shown: Settings, saved: Settings, fromUrl: Settings): string[] {
-  const format = (s: Settings, o: GameOption) => formatOptionValue(o, { ...defaultSettings(game), ...s }[o.id]!);
+  const format = (s: Settings, o: RuntimeOption) => formatOptionValue(o, { ...defaultSettings(game), ...s }[o.id]!);
   return game.options
     .filter((o) => o.id in fromUrl || format(shown, o) !== format({}, o) || format(shown, o) !== format(saved, o))
     .map((o) => o.id);
@@ -230,7 +263,7 @@ export function effectiveSettings(game: OptionsGame, settings: Settings): Record
   // Null prototype: `option.id in out` below must not find "constructor" or "toString" on Object.prototype.
   const out: Record<string, OptionValue | undefined> = Object.create(null) as Record<string, OptionValue | undefined>;
   const resolving = new Set<string>();
-  const resolve = (option: GameOption): OptionValue | undefined => {
+  const resolve = (option: RuntimeOption): OptionValue | undefined => {
     if (option.id in out) return out[option.id];
     if (resolving.has(option.id)) return undefined; // a cycle: refused by optionProblems (option-authoring.ts); never loops
     resolving.add(option.id);
@@ -264,11 +297,11 @@ export function currentTokens(game: OptionsGame, settings: Settings): Record<str
 }
 
 /** A short human description of a setup ("Solo play (bot) · 5 seasons"), listing the active options in `only`. */
-export function describeSettings(game: OptionsGame, settings: Settings, only?: readonly string[]): string {
+export function describeSettings(game: WordedGame, settings: Settings, only?: readonly string[]): string {
   const full = { ...defaultSettings(game), ...settings };
   return game.options
     .filter((o) => (!only || only.includes(o.id)) && isActive(game, o.id, full))
-    .map((o) => rules(o).describe(o, full[o.id]!))
+    .map((o) => describeValue(o, full[o.id]!))
     .join(' · ');
 }
 
@@ -278,7 +311,7 @@ export function sameSettings(game: OptionsGame, a: Settings, b: Settings): boole
 }
 
 /** A human label of one value of an option ("Solo play (bot)", "5 seasons", "Mods: Tire, Glom", "No mods"). */
-export const describeValue = (option: GameOption, value: OptionValue): string => rules(option).describe(option, value);
+export const describeValue = (option: GameOption, value: OptionValue): string => words(option).describe(option, value);
 
 /** Attribute name a condition key is tagged with in the HTML. */
 export const conditionAttr = (key: string): string => `data-w-${key}`;

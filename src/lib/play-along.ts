@@ -9,7 +9,7 @@
  */
 import type { Game, PlayAlong, SetupCondition } from '../schemas/game';
 import { holds, mergeWhen, attrKey, type WhenAttrs } from './fragments';
-import { conditionAttr, currentTokens, type OptionsGame, type Settings } from './options';
+import { conditionAttr, currentTokens, type WordedGame, type Settings } from './options';
 import { conditionKeys, optionVariants, whenCondition } from './option-authoring';
 
 /** The most rounds a game without a fixed length counts to (and the most any stored round may be). */
@@ -56,7 +56,7 @@ export interface PlayProblem {
  * The condition attributes of a game-file condition (`{ mode: epic }`, `{ not: { solo: true } }`), as a `<When>`
  * with the same props would carry them; or the problems with it.
  */
-export function conditionAttrs(game: OptionsGame, cond: SetupCondition | undefined): WhenAttrs | string[] {
+export function conditionAttrs(game: WordedGame, cond: SetupCondition | undefined): WhenAttrs | string[] {
   const out: WhenAttrs = {};
   const problems: string[] = [];
   const keys = conditionKeys(game);
@@ -143,7 +143,7 @@ export function playPlan(game: Pick<Game, 'id' | 'options' | 'playAlong'>): { pl
 }
 
 /** The options a plan's lines depend on (the page's "Shown for"), in the game's option order. */
-export function planOptions(game: OptionsGame, plan: PlayPlan): string[] {
+export function planOptions(game: WordedGame, plan: PlayPlan): string[] {
   const keys = conditionKeys(game);
   const whens = [...plan.lengths, ...plan.ends, ...plan.phases, ...plan.special].map((l) => l.when);
   const used = new Set(whens.flatMap((w) => Object.keys(w).map((a) => keys.get(attrKey(a))?.option.id)));
@@ -151,7 +151,7 @@ export function planOptions(game: OptionsGame, plan: PlayPlan): string[] {
 }
 
 /** Every setup that differs in the options the conditions name: each option's values, combined. */
-function setupsFor(game: OptionsGame, whens: readonly WhenAttrs[]): Settings[] {
+function setupsFor(game: WordedGame, whens: readonly WhenAttrs[]): Settings[] {
   const keys = conditionKeys(game);
   const named = new Set(
     whens.flatMap((w) =>

@@ -7,7 +7,7 @@
  */
 import { fragmentHtml } from './mdast-html';
 import { attr, firstEntryLink, isGenerated, isWhenBlock, mergeWhen, whenAttrs, type MdNode, type WhenAttrs } from './fragments';
-import { anyPair, type OptionsGame } from './options';
+import { anyPair, type WordedGame } from './options';
 import { conditionKeys, optionValues } from './option-authoring';
 
 /** One step of the setup guide: one checkbox. */
@@ -187,7 +187,7 @@ export interface ChoiceStep {
  * For games whose option values name entries (Pencilvillage's characters, mods, objectives): one step per value,
  * shown while that value is chosen, pointing to the value's entry.
  */
-export function choiceSteps(game: OptionsGame): ChoiceStep[] {
+export function choiceSteps(game: WordedGame): ChoiceStep[] {
   const keys = [...conditionKeys(game).values()];
   const out: ChoiceStep[] = [];
   for (const option of game.options)

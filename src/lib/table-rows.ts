@@ -9,7 +9,7 @@ import { optionValues } from './option-authoring';
 import { type Condition } from './conditions';
 import { attrValue, html, type MdNode } from './mdx-nodes';
 import type { Literal } from './estree-value';
-import type { OptionsGame } from './options';
+import type { WordedGame } from './options';
 import { ROW_MARK_CLASS } from './row-mark';
 
 /** The text of the mark a row of a keyed table carries: shown, like a `<When>` span, only in the setup's rows. */
@@ -17,7 +17,7 @@ export const ROW_MARK = 'Your game';
 
 /** What a keyed table needs from the rule transform. */
 export interface RowsEnv {
-  game: OptionsGame;
+  game: WordedGame;
   /** Reports a problem at a node. */
   fail: (node: MdNode, message: string) => void;
   /** The condition of one prop (`players`, `[3, 1]`), reported and undefined when wrong. */

@@ -5,7 +5,7 @@ import { splitSentences } from '../../scripts/consistency/read';
 import { compatible, implies } from '../../scripts/consistency/setups';
 import type { EntryInput } from '../../scripts/consistency/types';
 import { lemma } from '../../src/lib/english';
-import type { OptionsGame } from '../../src/lib/options';
+import type { WordedGame } from '../../src/lib/options';
 
 /** A small game: solo, players 2-4 (1 in solo), an underground map, characters with their own entries. */
 const game = {
@@ -47,7 +47,7 @@ const game = {
       default: 'none',
     },
   ],
-} as unknown as OptionsGame;
+} as unknown as WordedGame;
 
 type Page = { slug: string; title: string; body: string; terms?: string[]; summary?: string };
 const entry = (p: Page): EntryInput => ({

@@ -31,8 +31,10 @@ const sha = (text: string) => `'sha256-${createHash('sha256').update(text).diges
 
 describe('dist/_headers', () => {
   it('reads the text of inline scripts only, exactly', () => {
-    const html = '<script>a()</script><script type="module" src="/_astro/x.js"></script><SCRIPT data-x>\n b();\n</SCRIPT>';
-    expect(inlineScripts(html)).toEqual(['a()', '\n b();\n']);
+    const html =
+      '<script>a()</script><script type="module" src="/_astro/x.js"></script><SCRIPT data-x>\n b();\n</SCRIPT>' +
+      '<script type="application/json" id="w">{"a":1}</script><script type="text/javascript">c()</script><script type=module>d()</script>';
+    expect(inlineScripts(html)).toEqual(['a()', '\n b();\n', 'c()', 'd()']);
     expect(cspHash('')).toBe("'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='");
   });
 

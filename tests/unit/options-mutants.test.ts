@@ -19,7 +19,7 @@ import {
   settingsFromForm,
   sharedOptionIds,
   visibilityCss,
-  type OptionsGame,
+  type WordedGame,
 } from '../../src/lib/options';
 import {
   conditionLabel,
@@ -76,7 +76,7 @@ const game = {
       requires: { solo: true },
     },
   ],
-} as unknown as OptionsGame;
+} as unknown as WordedGame;
 const opt = (id: string) => game.options.find((o) => o.id === id)!;
 
 describe('reading values', () => {
@@ -193,7 +193,7 @@ describe('requirements', () => {
 });
 
 describe('problems of option definitions', () => {
-  const withOptions = (options: unknown[]) => optionProblems({ id: 'x', options } as unknown as OptionsGame);
+  const withOptions = (options: unknown[]) => optionProblems({ id: 'x', options } as unknown as WordedGame);
   it('finds none in a sound game', () => {
     expect(optionProblems(game)).toEqual([]);
   });
@@ -334,7 +334,7 @@ const lists = {
     { ...opt('mods'), default: ['tire'], requires: { seats: ['2', '3'] } },
     { id: 'warp', label: 'Warp', type: 'boolean', offLabel: 'No warp', default: false, requires: { mods: ['tire', 'glom'] } },
   ],
-} as unknown as OptionsGame;
+} as unknown as WordedGame;
 
 describe('requirements that list several values, and multi defaults', () => {
   it('holds a requirement when the value is any one of those listed, for a choice and for a multi option', () => {

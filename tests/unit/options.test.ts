@@ -18,7 +18,7 @@ import {
   setupQuery,
   sharedOptionIds,
   shownSettings,
-  type OptionsGame,
+  type WordedGame,
   type Settings,
 } from '../../src/lib/options';
 import {
@@ -214,7 +214,7 @@ describe('requirements', () => {
     expect(currentTokens(fw, { mode: 'epic', 'bonus-tiles': true })['bonus-tiles']).toBe('1');
   });
   it('resolves a chain of requirements', () => {
-    const chain: OptionsGame = {
+    const chain: WordedGame = {
       id: 'x',
       options: [
         { id: 'a', label: 'A', offLabel: 'No A', type: 'boolean' as const, default: false },
@@ -250,7 +250,7 @@ describe('requirements', () => {
     expect(bad({ mode: 'epic' })).toEqual([]);
   });
   it('refuses a cycle of requirements', () => {
-    const cyc: OptionsGame = {
+    const cyc: WordedGame = {
       id: 'x',
       options: [
         { id: 'a', label: 'A', offLabel: 'No A', type: 'boolean' as const, default: false, requires: { b: true } },
