@@ -1,8 +1,8 @@
 /**
- * The head script's entry, bundled by `src/integrations/head-script.ts` into a classic script: puts the head's API on
- * `window.RulesHead` as a plain object (no module wrapper), and the build appends the call that starts it with the
- * game's options (`RulesHead.start({...})`).
+ * The head script's entry for a game's pages, bundled by `src/integrations/head-script.ts` into a classic script:
+ * puts the head's API on `window.RulesHead` as a plain object (no module wrapper), and the build appends the call
+ * that starts it with the game's options (`RulesHead.start({...})`).
  */
-import { isShared, restore, show, start } from './head';
+import { show, start } from './head';
 
-window.RulesHead = { start, restore, show, isShared };
+window.RulesHead = { start, show };

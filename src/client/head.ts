@@ -8,6 +8,7 @@
  * It carries only what must run before the first paint, so it blocks the page as briefly as it can. Page scripts
  * import the option and storage modules themselves (tree-shaken to what each uses); they reach this script's state
  * through `window.rulesState` and redraw the shown setup through `window.RulesHead.show` (see `src/client/rules.ts`).
+ * Pages outside a game load a build of it without the option model (`head-site-entry.ts`).
  */
 import {
   currentTokens,
@@ -42,17 +43,19 @@ export interface HeadState {
 declare global {
   interface Window {
     rulesState?: HeadState;
-    /** The head script's API (`src/client/head-entry.ts`). */
+    /** The head script's API (`src/client/head-entry.ts`, `head-site-entry.ts`). */
     RulesHead?: HeadApi;
   }
 }
 
-/** What the head script puts on `window.RulesHead`. */
+/**
+ * What the head script puts on `window.RulesHead`: `start` (the build appends the call), and on a game's pages `show`,
+ * which page scripts call through `showSetup` (`src/client/rules.ts`). Pages outside a game get a head script without
+ * the option model (`head-site-entry.ts`), so no `show`.
+ */
 export interface HeadApi {
-  start: typeof start;
-  restore: typeof restore;
-  show: typeof show;
-  isShared: typeof isShared;
+  start(game?: OptionsGame): void;
+  show?: typeof show;
 }
 
 /** Whether a shared link's options change what the reader would otherwise see. */
@@ -63,15 +66,16 @@ export function isShared(state: HeadState): boolean {
 /** The event page scripts hear after a page came back from the back/forward cache (head state already re-read). */
 export const RESTORED_EVENT = 'rules:restored';
 
-let startedWith: { game?: OptionsGame } | undefined;
+/** What the page was started with: read again when it comes back from the back/forward cache. */
+let started: { game?: OptionsGame; setup?: (game: OptionsGame) => void } | undefined;
 
 /**
- * Applies the theme and text size; on game pages, the options CSS and the shared-setup flag. Run again when the page
- * is shown from the back/forward cache (`pageshow` with `persisted`): the setup, theme and text size are read again
- * (the state object is updated in place, so scripts holding it see the change), then `rules:restored` and
- * `rules:options` tell the page's scripts to redraw what they keep (pins, rulings, recent list, forms).
+ * Applies the theme and text size and, given a game and `setup`, the game's shown setup. Run again when the page is
+ * shown from the back/forward cache (`pageshow` with `persisted`): the setup, theme and text size are read again (the
+ * state object is updated in place, so scripts holding it see the change), then `rules:restored` and `rules:options`
+ * tell the page's scripts to redraw what they keep (pins, rulings, recent list, forms).
  */
-export function start(game?: OptionsGame): void {
+function startPage(game?: OptionsGame, setup?: (game: OptionsGame) => void): void {
   const root = document.documentElement;
   const prefs = readPreferences();
   if (prefs.theme) root.dataset.theme = prefs.theme;
@@ -80,22 +84,32 @@ export function start(game?: OptionsGame): void {
   else delete root.dataset.textSize;
   // Controls that need an API show only where it exists (set before the body renders: no layout shift).
   if ('wakeLock' in navigator) root.dataset.canWake = '';
-  if (!startedWith) addEventListener('pageshow', (e) => void (e.persisted && restore()));
-  startedWith = { game };
-  if (!game) return;
+  if (!started) addEventListener('pageshow', (e) => void (e.persisted && restore()));
+  started = { game, setup };
+  if (game && setup) setup(game);
+}
+
+/** A page back from the back/forward cache: read everything again and tell the page's scripts. */
+export function restore(): void {
+  startPage(started?.game, started?.setup);
+  document.dispatchEvent(new CustomEvent(RESTORED_EVENT));
+  document.dispatchEvent(new CustomEvent('rules:options'));
+}
+
+/** Starts a page outside a game: the theme and text size only. */
+export const startSite = (): void => startPage();
+
+/** Starts a page: the theme and text size; on a game's pages, the options CSS and the shared-setup flag too. */
+export const start = (game?: OptionsGame): void => startPage(game, startSetup);
+
+/** Works out the shown setup of a game's page (`window.rulesState`) and shows it. */
+function startSetup(game: OptionsGame): void {
   const saved = readSaved(game);
   const fromUrl = parseSettings(game, new URLSearchParams(location.search));
   const state: HeadState = { game, saved, fromUrl, shown: shownSettings(game, saved, fromUrl), shownQuery: '' };
   if (window.rulesState?.game.id === game.id) Object.assign(window.rulesState, state);
   else window.rulesState = state;
   show(window.rulesState);
-}
-
-/** A page back from the back/forward cache: read everything again and tell the page's scripts. */
-export function restore(): void {
-  start(startedWith?.game);
-  document.dispatchEvent(new CustomEvent(RESTORED_EVENT));
-  document.dispatchEvent(new CustomEvent('rules:options'));
 }
 
 /**

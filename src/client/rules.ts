@@ -10,7 +10,7 @@ import { notSavedMessage, storageProblem } from './storage';
 export const optionState = (): HeadState | undefined => window.rulesState;
 
 /** Shows `state.shown` on the page: the options CSS and the shared-setup flag, by the head script's `show`. */
-export const showSetup = (state: HeadState): void => window.RulesHead?.show(state);
+export const showSetup = (state: HeadState): void => window.RulesHead?.show?.(state);
 
 /** Tells the page's scripts that the shown options changed. */
 export const announceOptions = (): void => void document.dispatchEvent(new CustomEvent('rules:options'));

@@ -11,12 +11,17 @@ import { join } from 'node:path';
 import type { RuntimeOption } from '../lib/options';
 import type { Game } from '../schemas/game';
 
-let bundle: Promise<string> | undefined;
+const bundles = new Map<string, Promise<string>>();
 
-/** The minified IIFE of `src/client/head-entry.ts`, which puts the head's API on `window.RulesHead`. */
-function headBundle(): Promise<string> {
-  bundle ??= build({
-    entryPoints: [join(process.cwd(), 'src', 'client', 'head-entry.ts')],
+/**
+ * The minified IIFE of a head entry, which puts the head's API on `window.RulesHead`: `head-entry.ts` for a game's
+ * pages, `head-site-entry.ts` (no option model) for the others.
+ */
+function headBundle(entry: 'head-entry.ts' | 'head-site-entry.ts'): Promise<string> {
+  const made = bundles.get(entry);
+  if (made) return made;
+  const bundle = build({
+    entryPoints: [join(process.cwd(), 'src', 'client', entry)],
     bundle: true,
     minify: true,
     format: 'iife',
@@ -24,6 +29,7 @@ function headBundle(): Promise<string> {
     target: 'es2020',
     legalComments: 'none',
   }).then((r) => r.outputFiles[0]!.text.trim());
+  bundles.set(entry, bundle);
   return bundle;
 }
 
@@ -56,7 +62,7 @@ export const headOptions = (game: Pick<Game, 'options'>): RuntimeOption[] =>
 /** The head script for a game's pages (or the site's other pages): its URL path and its code. */
 export async function headScript(game?: Pick<Game, 'id' | 'options'>): Promise<{ path: string; code: string }> {
   const start = game ? JSON.stringify({ id: game.id, options: headOptions(game) }) : '';
-  const code = `${await headBundle()};RulesHead.start(${start});\n`;
+  const code = `${await headBundle(game ? 'head-entry.ts' : 'head-site-entry.ts')};RulesHead.start(${start});\n`;
   const hash = createHash('sha256').update(code).digest('base64url').slice(0, 10);
   return { path: `/scripts/head-${game?.id ?? 'site'}-${hash}.js`, code };
 }

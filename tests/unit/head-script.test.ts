@@ -88,4 +88,15 @@ describe('head script', () => {
     const paths = await Promise.all(games.map(async (g) => (await headScript(g)).path));
     expect(new Set([site.path, ...paths]).size).toBe(games.length + 1);
   });
+
+  it('leaves the option model out of the pages outside a game: theme and text size only', async () => {
+    const site = (await headScript()).code;
+    const game = (await headScript(games[0])).code;
+    for (const code of [site, game]) expect(code).toContain('rules:prefs');
+    // The options CSS (condition attributes) and the saved setup's key are the option model's.
+    for (const part of ['data-w-', 'rules:options:']) {
+      expect(game).toContain(part);
+      expect(site).not.toContain(part);
+    }
+  });
 });
