@@ -6,6 +6,7 @@
  */
 import { announceOptions, notSaved, onRestored, optionState, showSetup } from './rules';
 import { defaultSettings, describeSettings, isActive, parseSettings, sameSettings, settingsFromForm, setupQuery } from '../lib/options';
+import { changedBeforeStart } from './early-input';
 import { wordedGame } from './option-words';
 import { readSaved } from './saved-setup';
 import { readRecent, writeSaved } from './storage';
@@ -67,15 +68,25 @@ export function startOptionsForm(): void {
     announceOptions();
     if (status) status.textContent = stored ? message : notSaved('Not saved', UNSAVED_STILL_APPLIES);
   };
-  fill(state.shown);
-  markInactive(state.shown);
+  const describe = (settings: ReturnType<typeof read>) => (worded ? `Saved: ${describeSettings(worded, settings)}.` : 'Saved.');
+  // Options the reader changed while the page loaded are changes: kept over the shown setup, and saved.
+  const early = new Set(changedBeforeStart(form.elements).map((el) => el.name));
+  if (early.size) {
+    const typed = read();
+    const settings = { ...state.shown, ...Object.fromEntries([...early].filter((id) => id in typed).map((id) => [id, typed[id]!])) };
+    fill(settings);
+    save(settings, describe(settings));
+  } else {
+    fill(state.shown);
+    markInactive(state.shown);
+  }
   onRestored(() => {
     fill(state.shown);
     markInactive(state.shown);
   });
   form.addEventListener('change', () => {
     const settings = read();
-    save(settings, worded ? `Saved: ${describeSettings(worded, settings)}.` : 'Saved.');
+    save(settings, describe(settings));
   });
   document.getElementById('options-reset')?.addEventListener('click', () => {
     const d = defaultSettings(game);

@@ -3,6 +3,7 @@
  * corrupt value is ignored), "Start over" clears them with an "Undo" that puts them back until the next tick, and a
  * status line (kept in view by the page's CSS) counts the steps of the shown setup.
  */
+import { changedBeforeStart } from './early-input';
 import { notSaved, toast } from './rules';
 import { readTicks, writeTicks } from './saved-progress';
 
@@ -36,8 +37,17 @@ export function startSetupGuide(): void {
     cleared = [];
     if (undo) undo.hidden = true;
   };
-  for (const b of boxes) b.checked = ticks.has(b.dataset.step!);
-  render();
+  // Boxes ticked (or unticked) while the page loaded are changes: kept and saved.
+  const early = changedBeforeStart(boxes) as HTMLInputElement[];
+  for (const b of early) {
+    if (b.checked) ticks.add(b.dataset.step!);
+    else ticks.delete(b.dataset.step!);
+  }
+  if (early.length) apply();
+  else {
+    for (const b of boxes) b.checked = ticks.has(b.dataset.step!);
+    render();
+  }
 
   document.querySelector('main')?.addEventListener('change', (e) => {
     const box = e.target as HTMLInputElement;

@@ -7,6 +7,7 @@
 import { notSaved, onRestored, toast } from './rules';
 import { cleanRulings, readRulings, writeRulings, type Ruling } from './saved-rulings';
 import { decodeRulings, encodeRulings } from './rulings-link';
+import { changedBeforeStart } from './early-input';
 import { RULING_LOST, bindRulingForm, fillRulingForm, readRulingForm, type RulingForm } from './ruling-form';
 import { attachFilter } from './filter';
 import { shareLink } from './share';
@@ -52,12 +53,18 @@ export function startUnclearPage(): void {
   };
   const saved = mine();
   for (const note of notes) {
-    fillRulingForm(note, saved[note.key]);
+    // A reading picked or words typed while the page loaded: heard now, as if just done (saved by the form's handlers).
+    const changed = new Set<Element>(changedBeforeStart(note.radios));
+    const picked = note.radios.find((r) => r.checked && changed.has(r));
+    const typed = note.own.value !== note.own.defaultValue;
+    if (!picked && !typed) fillRulingForm(note, saved[note.key]);
     bindRulingForm(note, game, (stored) => {
       render();
       // Not kept (storage blocked or full): said where the page counts the rulings too.
       if (!stored && status) status.textContent = notSaved('Ruling not saved', RULING_LOST);
     });
+    if (typed) note.own.dispatchEvent(new Event('input'));
+    else picked?.dispatchEvent(new Event('change', { bubbles: true }));
   }
   render();
   onRestored(() => {

@@ -252,3 +252,65 @@ test('a corrupt saved setting of any shape is ignored, never breaking shared lin
   await expect(page.locator('#setup-note')).toBeHidden();
   expect(errors()).toEqual([]);
 });
+
+test.describe('a tap while the page is still loading is kept, never undone', () => {
+  /** Holds the page's own script back until `release` is called, as on a slow phone. */
+  const holdBack = async (page: Page, pattern: RegExp) => {
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    await page.route(pattern, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  };
+
+  test('options page: an option changed before its script runs is saved over the reader’s own setup', async ({ page }) => {
+    await page.goto('/now-or-never/end-of-game/');
+    await page.evaluate(() => localStorage.setItem('rules:options:now-or-never', JSON.stringify({ story: true })));
+    const release = await holdBack(page, /\/_astro\/options\.astro_astro_type_script[^/]*\.js$/);
+    await page.goto('/now-or-never/options/', { waitUntil: 'commit' });
+    await page.getByLabel('5 seasons', { exact: true }).check();
+    release();
+    await expect(page.locator('#options-status')).toHaveText(/^Saved: .*Story mode .*5 seasons/);
+    await expect(page.getByLabel('5 seasons', { exact: true })).toBeChecked();
+    await expect(page.getByLabel('Story mode (campaign)')).toBeChecked();
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('rules:options:now-or-never')!));
+    expect(saved).toMatchObject({ story: true, seasons: '5' });
+  });
+
+  test('setup guide: a step ticked before its script runs stays ticked and is kept', async ({ page }) => {
+    const release = await holdBack(page, /\/_astro\/setup-guide\.astro_astro_type_script[^/]*\.js$/);
+    await page.goto('/now-or-never/setup-guide/', { waitUntil: 'commit' });
+    const box = page.locator('main input[type="checkbox"][data-step]:visible').nth(2);
+    await box.click();
+    const id = await box.getAttribute('data-step');
+    release();
+    await expect(page.locator('#guide-status')).toHaveText(/^1 of \d+ steps done\.$/);
+    await expect(box).toBeChecked();
+    await page.reload();
+    await expect(page.locator(`main input[data-step="${id}"]`)).toBeChecked();
+  });
+});
+
+test('unclear rules page: a reading picked before its script runs is recorded', async ({ page }) => {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(/\/_astro\/unclear\.astro_astro_type_script[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/now-or-never/unclear/', { waitUntil: 'commit' });
+  const reading = 'input[type="radio"]:not([value="own"])';
+  const item = page
+    .locator('[data-unclear][data-key]')
+    .filter({ has: page.locator(reading) })
+    .first();
+  await item.locator(reading).first().check();
+  const key = await item.getAttribute('data-key');
+  release();
+  await expect(page.locator('#rulings-status')).toContainText('ruled on 1 of');
+  await expect(item.locator(reading).first()).toBeChecked();
+  const rulings = await page.evaluate(() => JSON.parse(localStorage.getItem('rules:rulings:now-or-never') ?? '{}'));
+  expect(Object.keys(rulings)).toEqual([key]);
+});
