@@ -31,7 +31,7 @@ export default defineConfig({
   use: {
     viewport: { width: 390, height: 844 },
     // No service worker unless a test asks for one (`test.use({ serviceWorkers: 'allow' })`: offline.spec.ts,
-    // offline-repair.spec.ts, the CSP check in security.spec.ts). Registered, it precaches the whole site (760 files,
+    // fixture/offline-repair.spec.ts, the CSP check in security.spec.ts). Registered, it precaches the whole site (760 files,
     // 15 MiB) in every test's browser context, the suite's largest cost; pages without one say "cannot keep the rules
     // offline" in the footer and work as before.
     serviceWorkers: 'block',

@@ -14,11 +14,14 @@ export function allPageUrls(dir = 'dist', base = ''): string[] {
   return out;
 }
 
-/** The built pages by kind (`<body data-kind>`: home, game, entry, terms, options, setup, search...), then by game. */
-function pagesByKind(): Map<string, Map<string, string[]>> {
+/**
+ * The built pages of the site in `dist` by kind (`<body data-kind>`: home, game, entry, terms, options, setup,
+ * search...), then by game.
+ */
+function pagesByKind(dist = 'dist'): Map<string, Map<string, string[]>> {
   const kinds = new Map<string, Map<string, string[]>>();
-  for (const url of allPageUrls().sort()) {
-    const html = readFileSync(join('dist', url, 'index.html'), 'utf8');
+  for (const url of allPageUrls(dist).sort()) {
+    const html = readFileSync(join(dist, url, 'index.html'), 'utf8');
     const kind = /<body[^>]*\bdata-kind="([^"]*)"/.exec(html)?.[1] ?? 'unknown';
     const games = kinds.get(kind) ?? new Map<string, string[]>();
     const game = url.split('/')[1]!;
@@ -42,9 +45,9 @@ export function samplePages(perKind = 2): string[] {
  * One page of each kind, the games taken in turn (the first page of the next game that has that kind), so that every
  * page type and every game is in it: for checks of code that runs the same on every game's page of a kind.
  */
-export function onePagePerKind(): string[] {
+export function onePagePerKind(dist = 'dist'): string[] {
   let turn = 0;
-  return [...pagesByKind().values()].map((games) => {
+  return [...pagesByKind(dist).values()].map((games) => {
     const all = [...games.values()];
     return all[turn++ % all.length]![0]!;
   });
