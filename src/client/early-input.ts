@@ -5,12 +5,27 @@
  * those as changes.
  */
 
+/**
+ * Whether a list's choice differs from the built page's: the option with the `selected` attribute (the last one, if
+ * several; the first option if none, as a browser picks for a one-choice list). The attribute is read as such
+ * (`defaultSelected`; happy-dom, the unit tests' DOM, lacks the property).
+ */
+function selectChanged(el: HTMLSelectElement): boolean {
+  const options = Array.from(el.options);
+  if (el.multiple) return options.some((o) => o.selected !== o.hasAttribute('selected'));
+  if (!options.length) return false;
+  let built = 0;
+  options.forEach((o, i) => void (o.hasAttribute('selected') && (built = i)));
+  // Read from the options, not `selectedIndex` (happy-dom gets that wrong for an option with the attribute).
+  return options.findIndex((o) => o.selected) !== built;
+}
+
 /** A field whose state a script restores on start. */
 export type StatefulField = HTMLInputElement | HTMLSelectElement;
 
 /**
- * The fields among `fields` whose state differs from the one the page was built with (`defaultChecked`, an
- * option's `selected` attribute): changed by the reader before the script ran. The forms holding them set `autocomplete="off"`,
+ * The fields among `fields` whose state differs from the one the page was built with (`defaultChecked`, the
+ * `selected` attribute of a list's options): changed by the reader before the script ran. The forms holding them set `autocomplete="off"`,
  * so no browser puts old values back on a reload, which would look the same.
  */
 export function changedBeforeStart(fields: Iterable<Element>): StatefulField[] {
@@ -18,10 +33,7 @@ export function changedBeforeStart(fields: Iterable<Element>): StatefulField[] {
   for (const el of fields) {
     if (el instanceof HTMLInputElement) {
       if ((el.type === 'checkbox' || el.type === 'radio') && el.checked !== el.defaultChecked) changed.push(el);
-    } else if (el instanceof HTMLSelectElement) {
-      // `defaultSelected` is the `selected` attribute, read as such (happy-dom, the unit tests' DOM, lacks the property).
-      if (Array.from(el.options).some((o) => o.selected !== o.hasAttribute('selected'))) changed.push(el);
-    }
+    } else if (el instanceof HTMLSelectElement && selectChanged(el)) changed.push(el);
   }
   return changed;
 }

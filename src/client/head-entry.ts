@@ -4,5 +4,6 @@
  * that starts it with the game's options (`RulesHead.start({...})`).
  */
 import { show, start } from './head';
+import { carryHref } from './shared-setup';
 
-window.RulesHead = { start, show };
+window.RulesHead = { start, show, carry: carryHref };

@@ -22,6 +22,7 @@ import {
   type Settings,
 } from '../lib/options';
 import { readSaved } from './saved-setup';
+import { carryHref } from './shared-setup';
 import { readPreferences } from './saved-prefs';
 
 /** The option state of a game's page (`window.rulesState`), worked out before the body renders. */
@@ -49,13 +50,15 @@ declare global {
 }
 
 /**
- * What the head script puts on `window.RulesHead`: `start` (the build appends the call), and on a game's pages `show`,
- * which page scripts call through `showSetup` (`src/client/rules.ts`). Pages outside a game get a head script without
+ * What the head script puts on `window.RulesHead`: `start` (the build appends the call), and on a game's pages `show`
+ * and `carry`, which page scripts call through `showSetup` and `carriedHref` (`src/client/rules.ts`). Pages outside a game get a head script without
  * the option model (`head-site-entry.ts`), so no `show`.
  */
 export interface HeadApi {
   start(game?: OptionsGame): void;
   show?: typeof show;
+  /** `carryHref`, which the head script carries for its click listener: page scripts use this copy. */
+  carry?: typeof carryHref;
 }
 
 /** Whether a shared link's options change what the reader would otherwise see. */
@@ -99,8 +102,33 @@ export function restore(): void {
 /** Starts a page outside a game: the theme and text size only. */
 export const startSite = (): void => startPage();
 
-/** Starts a page: the theme and text size; on a game's pages, the options CSS and the shared-setup flag too. */
-export const start = (game?: OptionsGame): void => startPage(game, startSetup);
+/**
+ * Starts a page: the theme and text size; on a game's pages, the options CSS, the shared-setup flag, and the links
+ * that carry a shared setup.
+ */
+export function start(game?: OptionsGame): void {
+  if (game) carrySharedSetup();
+  startPage(game, startSetup);
+}
+
+/**
+ * While a shared setup is shown (`<html data-shared>`), a link into the game carries it when followed (`carryHref`):
+ * heard from the first paint, before any page script has run, so no tap leaves with the reader's own setup by mistake.
+ * The page script also rewrites the links in place (`setup-note.ts`), for long-press and new tabs.
+ */
+function carrySharedSetup(): void {
+  document.addEventListener(
+    'click',
+    (e) => {
+      const state = window.rulesState;
+      const a = (e.target as Element | null)?.closest?.('a[href]');
+      if (!state || !a || !document.documentElement.hasAttribute('data-shared')) return;
+      const next = carryHref(a.getAttribute('href')!, location.origin, state.game.id, state.shownQuery);
+      if (next !== undefined) a.setAttribute('href', next);
+    },
+    true,
+  );
+}
 
 /** Works out the shown setup of a game's page (`window.rulesState`) and shows it. */
 function startSetup(game: OptionsGame): void {

@@ -12,6 +12,13 @@ export const optionState = (): HeadState | undefined => window.rulesState;
 /** Shows `state.shown` on the page: the options CSS and the shared-setup flag, by the head script's `show`. */
 export const showSetup = (state: HeadState): void => window.RulesHead?.show?.(state);
 
+/**
+ * The href a link gets while a shared setup shows (`carryHref` in `shared-setup.ts`, by the head script's copy, which
+ * its click listener uses from the first paint); undefined when the link is not changed.
+ */
+export const carriedHref = (href: string, origin: string, game: string, query: string): string | undefined =>
+  window.RulesHead?.carry?.(href, origin, game, query);
+
 /** Tells the page's scripts that the shown options changed. */
 export const announceOptions = (): void => void document.dispatchEvent(new CustomEvent('rules:options'));
 

@@ -1,13 +1,13 @@
 /**
  * The shared-setup note, on every page of a game. While a shared setup is shown (`<html data-shared>`), links into
- * the game carry the whole shared setup: rewritten in place from the start, so long-press and new tabs keep it too,
- * and links added later get it when followed; this part runs with the page, so no tap can leave with the reader's own
- * setup by mistake. After a restore from the back/forward cache (`rules:restored`) the links are worked out again.
+ * the game carry the whole shared setup: the head script adds it to any link when followed, from the first paint
+ * (links added later too: search results, lists drawn by scripts); here they are rewritten in place as well, so
+ * long-press and new tabs keep it. After a restore from the back/forward cache (`rules:restored`) the links are worked
+ * out again.
  * The note's buttons: "Use this setup" saves the whole shared setup as the reader's own; "Show my own" drops it from
  * the address and shows the reader's own setup; either way the links stop carrying it.
  */
-import { announceOptions, notSaved, onRestored, optionState, showSetup, toast } from './rules';
-import { carryHref } from './shared-setup';
+import { announceOptions, carriedHref, notSaved, onRestored, optionState, showSetup, toast } from './rules';
 import { writeSaved } from './storage';
 
 const original = new WeakMap<HTMLAnchorElement, string>();
@@ -21,7 +21,7 @@ function rewriteLinks(game: string, query: string): void {
       if (before !== undefined) a.setAttribute('href', before);
       continue;
     }
-    const next = carryHref(a.getAttribute('href')!, location.origin, game, query);
+    const next = carriedHref(a.getAttribute('href')!, location.origin, game, query);
     if (next === undefined) continue;
     if (!original.has(a)) original.set(a, a.getAttribute('href')!);
     a.setAttribute('href', next);
@@ -40,18 +40,6 @@ export function startSetupNote(): void {
     rewriteLinks(state.game.id, '');
     rewriteLinks(state.game.id, query());
   });
-  // Links added later (search results, lists drawn by scripts) carry the setup when followed.
-  document.addEventListener(
-    'click',
-    (e) => {
-      const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-      const q = query();
-      if (!a || !q || a.id === 'entry-title-link') return;
-      const next = carryHref(a.getAttribute('href')!, location.origin, state.game.id, q);
-      if (next !== undefined) a.setAttribute('href', next);
-    },
-    true,
-  );
   document.getElementById('setup-adopt')?.addEventListener('click', () => {
     // Storage blocked or full: said, and the shared setup stays shown and carried (nothing claims it was saved).
     if (!writeSaved(state.game, state.shown)) {

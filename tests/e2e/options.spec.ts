@@ -279,6 +279,16 @@ test.describe('a tap while the page is still loading is kept, never undone', () 
     expect(saved).toMatchObject({ story: true, seasons: '5' });
   });
 
+  test('shared setup: a link followed before the page script runs carries it', async ({ page }) => {
+    const release = await holdBack(page, /\/_astro\/Base\.astro_astro_type_script[^/]*\.js$/);
+    await page.goto('/now-or-never/end-of-game/?seasons=4', { waitUntil: 'commit' });
+    await page.locator('.prose a', { hasText: 'final production' }).first().click();
+    await expect(page).toHaveURL(/\/now-or-never\/final-production\/\?seasons=4$/);
+    release();
+    await expect(page.locator('#setup-note')).toBeVisible();
+    expect(await prose(page)).toMatch(/\b4th and last season\b/);
+  });
+
   test('setup guide: a step ticked before its script runs stays ticked and is kept', async ({ page }) => {
     const release = await holdBack(page, /\/_astro\/setup-guide\.astro_astro_type_script[^/]*\.js$/);
     await page.goto('/now-or-never/setup-guide/', { waitUntil: 'commit' });

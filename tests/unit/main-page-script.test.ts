@@ -57,7 +57,6 @@ describe('the main chunk', () => {
       'search-box.ts',
       'storage.ts',
       'setup-note.ts',
-      'shared-setup.ts',
     ])
       expect(modules, path).toContain(file(path));
   });
@@ -71,6 +70,8 @@ describe('the main chunk', () => {
     expect(modules).toContain(resolve('src/lib/row-mark.ts'));
     for (const path of ['src/lib/options.ts', 'src/lib/table-rows.ts', 'src/client/head.ts', 'src/client/saved-setup.ts'])
       expect(modules, path).not.toContain(resolve(path));
+    // Carrying a shared setup: the head script's copy (`RulesHead.carry`), not a second one.
+    expect(modules).not.toContain(file('shared-setup.ts'));
   });
 
   it("takes the layout's script module and Vite's dynamic-import helper into the group, by id", () => {

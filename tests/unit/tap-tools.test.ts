@@ -28,7 +28,7 @@ beforeEach(() => {
   localStorage.clear();
   document.body.innerHTML = `
     <button id="theme-toggle">Theme</button>
-    <select id="text-size"><option value="small"></option><option value="normal"></option><option value="large"></option><option value="larger"></option></select>
+    <select id="text-size"><option value="small"></option><option value="normal" selected></option><option value="large"></option><option value="larger"></option></select>
     <button data-pin="pass" aria-pressed="false">Pin</button><button data-wake-lock aria-pressed="false">Awake</button>
     <div id="toast"></div>`;
 });
