@@ -62,6 +62,20 @@ export async function serviceWorkerInControl(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Holds back the responses to requests matching `pattern` (a page's own script, say) until the returned function is
+ * called: a slow phone, on which the reader taps before the script has run.
+ */
+export async function holdBack(page: Page, pattern: RegExp): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Collects console errors and page errors; call the returned function to read them. */
 export function watchErrors(page: Page): () => string[] {
   const errors: string[] = [];

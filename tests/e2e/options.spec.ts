@@ -3,7 +3,7 @@
  * variant hidden by the options CSS never counts. (Checked by breaking the CSS on purpose: these tests fail.)
  */
 import { expect, test, type Page } from '@playwright/test';
-import { watchErrors } from './helpers';
+import { holdBack, watchErrors } from './helpers';
 import { loadCatalogue } from '../../src/integrations/catalogue';
 
 /** The visible text of the rule's body. */
@@ -254,17 +254,6 @@ test('a corrupt saved setting of any shape is ignored, never breaking shared lin
 });
 
 test.describe('a tap while the page is still loading is kept, never undone', () => {
-  /** Holds the page's own script back until `release` is called, as on a slow phone. */
-  const holdBack = async (page: Page, pattern: RegExp) => {
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    await page.route(pattern, async (route) => {
-      await released;
-      await route.continue();
-    });
-    return release;
-  };
-
   test('options page: an option changed before its script runs is saved over the reader’s own setup', async ({ page }) => {
     await page.goto('/now-or-never/end-of-game/');
     await page.evaluate(() => localStorage.setItem('rules:options:now-or-never', JSON.stringify({ story: true })));
@@ -304,12 +293,7 @@ test.describe('a tap while the page is still loading is kept, never undone', () 
 });
 
 test('unclear rules page: a reading picked before its script runs is recorded', async ({ page }) => {
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  await page.route(/\/_astro\/unclear\.astro_astro_type_script[^/]*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdBack(page, /\/_astro\/unclear\.astro_astro_type_script[^/]*\.js$/);
   await page.goto('/now-or-never/unclear/', { waitUntil: 'commit' });
   const reading = 'input[type="radio"]:not([value="own"])';
   const item = page
