@@ -111,5 +111,6 @@ export function startEntryHead(): void {
   const wake = document.querySelector<HTMLElement>('[data-wake-lock]');
   if (wake && 'wakeLock' in navigator) startWakeLock(wake);
   recordVisit();
-  onRestored(recordVisit);
+  // Shown again (Back). A tab in the background redrawn for another tab's change was not visited.
+  onRestored(() => document.visibilityState === 'visible' && recordVisit());
 }

@@ -24,6 +24,7 @@ import {
 import { readSaved } from './saved-setup';
 import { carryHref } from './shared-setup';
 import { readPreferences } from './saved-prefs';
+import { changesShownPage } from './storage';
 
 /** The option state of a game's page (`window.rulesState`), worked out before the body renders. */
 export interface HeadState {
@@ -74,7 +75,8 @@ let started: { game?: OptionsGame; setup?: (game: OptionsGame) => void } | undef
 
 /**
  * Applies the theme and text size and, given a game and `setup`, the game's shown setup. Run again when the page is
- * shown from the back/forward cache (`pageshow` with `persisted`): the setup, theme and text size are read again (the
+ * shown from the back/forward cache (`pageshow` with `persisted`), or when another tab changes what it shows (a
+ * `storage` event, see `changesShownPage`): the setup, theme and text size are read again (the
  * state object is updated in place, so scripts holding it see the change), then `rules:restored` and `rules:options`
  * tell the page's scripts to redraw what they keep (pins, rulings, recent list, forms).
  */
@@ -87,12 +89,19 @@ function startPage(game?: OptionsGame, setup?: (game: OptionsGame) => void): voi
   else delete root.dataset.textSize;
   // Controls that need an API show only where it exists (set before the body renders: no layout shift).
   if ('wakeLock' in navigator) root.dataset.canWake = '';
-  if (!started) addEventListener('pageshow', (e) => void (e.persisted && restore()));
+  if (!started) {
+    addEventListener('pageshow', (e) => void (e.persisted && restore()));
+    // Another tab changed what this page shows (a setup, the theme, pins, rulings): shown here too, as after Back.
+    addEventListener('storage', (e) => void (changesShownPage(e.key) && restore()));
+  }
   started = { game, setup };
   if (game && setup) setup(game);
 }
 
-/** A page back from the back/forward cache: read everything again and tell the page's scripts. */
+/**
+ * A page back from the back/forward cache, or one whose setup, theme, pins or rulings another tab changed: read
+ * everything again and tell the page's scripts.
+ */
 export function restore(): void {
   startPage(started?.game, started?.setup);
   document.dispatchEvent(new CustomEvent(RESTORED_EVENT));

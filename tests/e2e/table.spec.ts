@@ -362,3 +362,31 @@ test.describe('every way back is current (back/forward cache on)', () => {
     await expect(page.locator('#recent-list li').first()).toContainText('Setup');
   });
 });
+
+test.describe('another tab', () => {
+  test('a setup, theme or pin changed in another tab shows here at once, without a reload', async ({ context }) => {
+    const rule = await context.newPage();
+    await rule.goto('/now-or-never/end-of-game/');
+    expect(await rule.locator('.prose').innerText()).toMatch(/\b6 seasons\b/);
+    await rule.evaluate(() => ((window as unknown as { loadedOnce: boolean }).loadedOnce = true));
+    const other = await context.newPage();
+    await other.goto('/now-or-never/options/');
+    await other.getByLabel('5 seasons', { exact: true }).check();
+    await expect(other.locator('#options-status')).toContainText('Saved');
+    await expect(rule.locator('.prose')).toContainText(/\b5 seasons\b/, { useInnerText: true });
+    expect(await chips(rule, '#setup-bar')).toContain('5 seasons');
+    // The theme, and a pin made on the same rule in the other tab.
+    await other.locator('#theme-toggle').click();
+    const theme = await other.evaluate(() => document.documentElement.dataset.theme);
+    await expect(rule.locator('html')).toHaveAttribute('data-theme', theme!);
+    await other.goto('/now-or-never/end-of-game/');
+    await other.locator('[data-pin]').click();
+    await expect(rule.locator('[data-pin]')).toHaveAttribute('aria-pressed', 'true');
+    expect(await rule.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true); // no reload
+    // Two tabs never answer each other's visits: the recent list settles.
+    const recent = () => rule.evaluate(() => localStorage.getItem('rules:recent'));
+    const before = await recent();
+    await rule.waitForTimeout(500);
+    expect(await recent()).toBe(before);
+  });
+});

@@ -93,8 +93,8 @@ describe('head script', () => {
     const site = (await headScript()).code;
     const game = (await headScript(games[0])).code;
     for (const code of [site, game]) expect(code).toContain('rules:prefs');
-    // The options CSS (condition attributes) and the saved setup's key are the option model's.
-    for (const part of ['data-w-', 'rules:options:']) {
+    // The options CSS (condition attributes) and reading a setup from the address are the option model's.
+    for (const part of ['data-w-', 'URLSearchParams']) {
       expect(game).toContain(part);
       expect(site).not.toContain(part);
     }

@@ -226,3 +226,12 @@ describe('storage check and failures', () => {
     expect(savedProgress.clearRound('g')).toBe(false);
   });
 });
+
+describe('changes made in another tab', () => {
+  it('redraw a page for its display settings, a setup, pins or rulings, or a cleared storage; not for the rest', () => {
+    for (const key of [null, 'rules:prefs', 'rules:options:now-or-never', 'rules:pins:vindication', 'rules:rulings:forge-war'])
+      expect(storage.changesShownPage(key), String(key)).toBe(true);
+    for (const key of ['rules:recent', 'rules:guide:now-or-never', 'rules:round:forge-war', 'rules:check', 'theme', 'rules:prefsx'])
+      expect(storage.changesShownPage(key), key).toBe(false);
+  });
+});
