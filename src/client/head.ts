@@ -52,8 +52,8 @@ declare global {
 
 /**
  * What the head script puts on `window.RulesHead`: `start` (the build appends the call), and on a game's pages `show`
- * and `carry`, which page scripts call through `showSetup` and `carriedHref` (`src/client/rules.ts`). Pages outside a game get a head script without
- * the option model (`head-site-entry.ts`), so no `show`.
+ * and `carry`, which page scripts call through `showSetup` and `carriedHref` (`src/client/rules.ts`). Pages outside a
+ * game get a head script without the option model (`head-site-entry.ts`), so neither.
  */
 export interface HeadApi {
   start(game?: OptionsGame): void;
@@ -67,10 +67,13 @@ export function isShared(state: HeadState): boolean {
   return Object.keys(state.fromUrl).length > 0 && !sameSettings(state.game, state.shown, state.saved);
 }
 
-/** The event page scripts hear after a page came back from the back/forward cache (head state already re-read). */
+/**
+ * The event page scripts hear after the page came back from the back/forward cache, or another tab changed what it
+ * shows (the head state already re-read).
+ */
 export const RESTORED_EVENT = 'rules:restored';
 
-/** What the page was started with: read again when it comes back from the back/forward cache. */
+/** What the page was started with: read again on `restore`. */
 let started: { game?: OptionsGame; setup?: (game: OptionsGame) => void } | undefined;
 
 /**

@@ -69,17 +69,18 @@ export function startOptionsForm(): void {
     if (status) status.textContent = stored ? message : notSaved('Not saved', UNSAVED_STILL_APPLIES);
   };
   const describe = (settings: ReturnType<typeof read>) => (worded ? `Saved: ${describeSettings(worded, settings)}.` : 'Saved.');
-  // Options the reader changed while the page loaded are changes: kept over the shown setup, and saved.
-  const early = new Set(changedBeforeStart(form.elements).map((el) => el.name));
-  if (early.size) {
-    const typed = read();
-    const settings = { ...state.shown, ...Object.fromEntries([...early].filter((id) => id in typed).map((id) => [id, typed[id]!])) };
-    fill(settings);
-    save(settings, describe(settings));
-  } else {
-    fill(state.shown);
-    markInactive(state.shown);
+  // Fields the reader changed while the page loaded are changes: the shown setup is filled in, those fields are put
+  // back as the reader left them (a mod ticked joins the mods already chosen), and the result is saved.
+  const early = changedBeforeStart(form.elements).map((el) => [el, el instanceof HTMLSelectElement ? el.value : el.checked] as const);
+  fill(state.shown);
+  for (const [el, value] of early) {
+    if (el instanceof HTMLSelectElement) el.value = String(value);
+    else el.checked = value === true;
   }
+  if (early.length) {
+    const settings = read();
+    save(settings, describe(settings));
+  } else markInactive(state.shown);
   onRestored(() => {
     fill(state.shown);
     markInactive(state.shown);

@@ -268,6 +268,19 @@ test.describe('a tap while the page is still loading is kept, never undone', () 
     expect(saved).toMatchObject({ story: true, seasons: '5' });
   });
 
+  test('options page: a mod ticked before its script runs joins the mods already chosen', async ({ page }) => {
+    await page.goto('/pencilvillage/');
+    await page.evaluate(() => localStorage.setItem('rules:options:pencilvillage', JSON.stringify({ mods: ['tire'] })));
+    const release = await holdBack(page, /\/_astro\/options\.astro_astro_type_script[^/]*\.js$/);
+    await page.goto('/pencilvillage/options/', { waitUntil: 'commit' });
+    await page.getByLabel('Glom', { exact: true }).check();
+    release();
+    await expect(page.locator('#options-status')).toHaveText(/^Saved: .*Mods: Glom, Tire|^Saved: .*Mods: Tire, Glom/);
+    await expect(page.getByLabel('Tire', { exact: true })).toBeChecked();
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('rules:options:pencilvillage')!));
+    expect([...saved.mods].sort()).toEqual(['glom', 'tire']);
+  });
+
   test('shared setup: a link followed before the page script runs carries it', async ({ page }) => {
     const release = await holdBack(page, /\/_astro\/Base\.astro_astro_type_script[^/]*\.js$/);
     await page.goto('/now-or-never/end-of-game/?seasons=4', { waitUntil: 'commit' });
