@@ -24,8 +24,8 @@ const sha256 = (bytes) => createHash('sha256').update(bytes).digest('base64');
 const { count, size, warnings } = await generateSW({
   globDirectory: dist,
   globPatterns: ['**/*.{html,js,css,json,png,svg,webmanifest,txt}'],
-  // sw-meta.json is this script's own output (written below): a second run without a rebuild must not precache it.
-  globIgnores: ['sw.js', 'sw-meta.json'],
+  // sw.js is this script's own output: a second run without a rebuild must not precache it.
+  globIgnores: ['sw.js'],
   swDest: `${dist}/sw.js`,
   mode: 'production',
   sourcemap: false,
@@ -62,7 +62,5 @@ if (manifestStarts.length !== 1) throw new Error(`service worker: expected one p
 const at = manifestStarts[0].index;
 const keepWhole = readFileSync(new URL('./sw-keep-whole.js', import.meta.url), 'utf8');
 writeFileSync(swPath, `${sw.slice(0, at)}self.__RULES_PRECACHE=${sw.slice(at)};\n${keepWhole}`);
-// How many files the offline copy holds: pages show "Saving for offline: n of <count>" while it installs.
-writeFileSync(`${dist}/sw-meta.json`, JSON.stringify({ count }));
 for (const w of warnings) console.warn(`service worker: ${w}`);
 console.log(`service worker: precaches ${count} files, ${(size / 1024 / 1024).toFixed(2)} MiB`);

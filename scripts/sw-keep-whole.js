@@ -1,6 +1,7 @@
 // Appended to dist/sw.js by scripts/build-sw.mjs (plain script, runs in the service worker after workbox's code).
 // Keeps the offline copy whole: a page asks, on every start, whether every precached file is still in the cache
-// (`PRECACHE_CHECK`), and has missing ones fetched again (`PRECACHE_REPAIR`, progress posted as it goes). The
+// (`PRECACHE_CHECK`; asked of an installing worker too, it counts the first save as it goes), and has missing ones
+// fetched again (`PRECACHE_REPAIR`, progress posted as it goes). The
 // browser may delete caches under storage pressure; nothing else would notice until the next deploy.
 //
 // The list is workbox's own precache manifest (build-sw.mjs names it `self.__RULES_PRECACHE`), cache keys as

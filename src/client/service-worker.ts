@@ -24,28 +24,11 @@ function setStatus(status: Status, text: string, progress?: number) {
   badge.textContent = text;
 }
 
-/** Entries stored so far in the precache (workbox names its cache `workbox-precache-...`). */
-async function storedCount(): Promise<number> {
-  const names = await caches.keys();
-  const name = names.find((n) => n.includes('precache'));
-  return name ? (await (await caches.open(name)).keys()).length : 0;
-}
-
-/** How many files the offline copy holds, written by the build beside sw.js. */
-async function expectedCount(): Promise<number | undefined> {
-  try {
-    const meta = (await (await fetch('/sw-meta.json', { cache: 'no-store' })).json()) as { count?: unknown };
-    return typeof meta.count === 'number' && meta.count > 0 ? meta.count : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * Follows a first install until the worker is active: "Saving for offline: 312 of 692". The worker's state is read
- * again after every wait, not only heard through `statechange`: the page's own fetch of the file count queues behind
- * the worker's hundreds of precache requests (6 connections to a host), and the install can end, unheard, before it
- * returns; the status then stayed at "756 of 756" for good.
+ * Follows a first install until the worker is active: "Saving for offline: 312 of 692", as the installing worker
+ * counts its own cache (`PRECACHE_CHECK`, answered while it installs too). The worker's state is read again after
+ * every wait, not only heard through `statechange`: an answer can queue behind the worker's hundreds of precache
+ * requests, and the install can end, unheard, before it comes; the status then stayed at "756 of 756" for good.
  */
 export async function followInstall(worker: ServiceWorker, onActive: () => void, onFailed: () => void): Promise<void> {
   let done = false;
@@ -60,17 +43,12 @@ export async function followInstall(worker: ServiceWorker, onActive: () => void,
     }
   };
   worker.addEventListener('statechange', settle);
-  const total = await expectedCount();
   settle();
   while (!done) {
-    const stored = await storedCount().catch(() => 0);
+    const status = await askWorker(worker, 'PRECACHE_CHECK', undefined, 5_000);
     settle();
     if (done) break;
-    setStatus(
-      'saving',
-      total ? `Saving for offline: ${Math.min(stored, total)} of ${total}` : `Saving for offline: ${stored} files`,
-      total ? Math.min(1, stored / total) : 0,
-    );
+    if (status) saving(status);
     await new Promise((r) => setTimeout(r, 600));
     settle();
   }

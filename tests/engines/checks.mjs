@@ -80,7 +80,20 @@ export const CHECKS = [
           const el = document.querySelector('[data-offline-status]');
           return `${el?.getAttribute('data-offline-status')}: ${el?.textContent}`;
         });
-      await d.until(status, (s) => s.startsWith('ready:'), '[data-offline-status] to be "ready"', 200_000);
+      // Every status read on the way, every 100 ms: the first save shows its progress, counted by the worker.
+      const seen = new Set();
+      await d.until(
+        async () => {
+          const s = await status();
+          seen.add(s);
+          return s;
+        },
+        (s) => s.startsWith('ready:'),
+        '[data-offline-status] to be "ready"',
+        200_000,
+      );
+      const counted = [...seen].filter((s) => /^saving: Saving for offline: [1-9]\d* of \d+$/.test(s));
+      assert(counted.length > 0, `the first save shows its progress ("Saving for offline: n of N"); seen: ${[...seen].join(' | ')}`);
       const footer = await status();
       assert(footer === 'ready: Ready offline', `the footer says "Ready offline" and stays ready (now "${footer}")`);
       await d.until(() => d.evaluate(() => !!navigator.serviceWorker.controller), Boolean, 'the service worker to control the page');
