@@ -61,8 +61,8 @@ interface CopyStatus {
 }
 
 /**
- * Asks the active worker to check (`PRECACHE_CHECK`) or repair (`PRECACHE_REPAIR`) its offline copy (see
- * scripts/sw-keep-whole.js). Progress comes through `onProgress`; undefined when the worker does not answer (one of a
+ * Asks a worker to check (`PRECACHE_CHECK`: the active one, or an installing one for its progress) or repair
+ * (`PRECACHE_REPAIR`) its offline copy (see scripts/sw-keep-whole.js). Progress comes through `onProgress`; undefined when the worker does not answer (one of a
  * build before this check) within `quiet` ms of its last word.
  */
 function askWorker(
