@@ -64,16 +64,22 @@ export async function serviceWorkerInControl(page: Page): Promise<void> {
 
 /**
  * Holds back the responses to requests matching `pattern` (a page's own script, say) until the returned function is
- * called: a slow phone, on which the reader taps before the script has run.
+ * called: a slow phone, on which the reader taps before the script has run. Releasing throws when no request matched
+ * (a renamed file would otherwise let the test pass without holding anything back).
  */
 export async function holdBack(page: Page, pattern: RegExp): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
+  let open!: () => void;
+  const released = new Promise<void>((r) => (open = r));
+  let held = 0;
   await page.route(pattern, async (route) => {
+    held++;
     await released;
     await route.continue();
   });
-  return release;
+  return () => {
+    open();
+    if (!held) throw new Error(`holdBack: no request matched ${pattern}`);
+  };
 }
 
 /** Collects console errors and page errors; call the returned function to read them. */
