@@ -64,21 +64,31 @@ export async function serviceWorkerInControl(page: Page): Promise<void> {
 
 /**
  * Holds back the responses to requests matching `pattern` (a page's own script, say) until the returned function is
- * called: a slow phone, on which the reader taps before the script has run. Releasing throws when no request matched
- * (a renamed file would otherwise let the test pass without holding anything back).
+ * called: a slow phone, on which the reader taps before the script has run. Releasing waits for the request if it
+ * has not come yet, and fails when none comes (a renamed file would otherwise let a test pass without holding
+ * anything back).
  */
-export async function holdBack(page: Page, pattern: RegExp): Promise<() => void> {
+export async function holdBack(page: Page, pattern: RegExp): Promise<() => Promise<void>> {
   let open!: () => void;
   const released = new Promise<void>((r) => (open = r));
-  let held = 0;
+  let requested!: () => void;
+  const held = new Promise<void>((r) => (requested = r));
   await page.route(pattern, async (route) => {
-    held++;
+    requested();
     await released;
     await route.continue();
   });
-  return () => {
+  return async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const none = new Promise<never>((_, fail) => {
+      timer = setTimeout(() => fail(new Error(`holdBack: no request matched ${pattern}`)), 10_000);
+    });
+    try {
+      await Promise.race([held, none]);
+    } finally {
+      clearTimeout(timer);
+    }
     open();
-    if (!held) throw new Error(`holdBack: no request matched ${pattern}`);
   };
 }
 

@@ -260,7 +260,7 @@ test.describe('a tap while the page is still loading is kept, never undone', () 
     const release = await holdBack(page, /\/_astro\/options\.astro_astro_type_script[^/]*\.js$/);
     await page.goto('/now-or-never/options/', { waitUntil: 'commit' });
     await page.getByLabel('5 seasons', { exact: true }).check();
-    release();
+    await release();
     await expect(page.locator('#options-status')).toHaveText(/^Saved: .*Story mode .*5 seasons/);
     await expect(page.getByLabel('5 seasons', { exact: true })).toBeChecked();
     await expect(page.getByLabel('Story mode (campaign)')).toBeChecked();
@@ -274,7 +274,7 @@ test.describe('a tap while the page is still loading is kept, never undone', () 
     const release = await holdBack(page, /\/_astro\/options\.astro_astro_type_script[^/]*\.js$/);
     await page.goto('/pencilvillage/options/', { waitUntil: 'commit' });
     await page.getByLabel('Glom', { exact: true }).check();
-    release();
+    await release();
     await expect(page.locator('#options-status')).toHaveText(/^Saved: .*Mods: Glom, Tire|^Saved: .*Mods: Tire, Glom/);
     await expect(page.getByLabel('Tire', { exact: true })).toBeChecked();
     const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('rules:options:pencilvillage')!));
@@ -286,7 +286,7 @@ test.describe('a tap while the page is still loading is kept, never undone', () 
     await page.goto('/now-or-never/end-of-game/?seasons=4', { waitUntil: 'commit' });
     await page.locator('.prose a', { hasText: 'final production' }).first().click();
     await expect(page).toHaveURL(/\/now-or-never\/final-production\/\?seasons=4$/);
-    release();
+    await release();
     await expect(page.locator('#setup-note')).toBeVisible();
     expect(await prose(page)).toMatch(/\b4th and last season\b/);
   });
@@ -297,7 +297,7 @@ test.describe('a tap while the page is still loading is kept, never undone', () 
     const box = page.locator('main input[type="checkbox"][data-step]:visible').nth(2);
     await box.click();
     const id = await box.getAttribute('data-step');
-    release();
+    await release();
     await expect(page.locator('#guide-status')).toHaveText(/^1 of \d+ steps done\.$/);
     await expect(box).toBeChecked();
     await page.reload();
@@ -315,7 +315,7 @@ test('unclear rules page: a reading picked before its script runs is recorded', 
     .first();
   await item.locator(reading).first().check();
   const key = await item.getAttribute('data-key');
-  release();
+  await release();
   await expect(page.locator('#rulings-status')).toContainText('ruled on 1 of');
   await expect(item.locator(reading).first()).toBeChecked();
   const rulings = await page.evaluate(() => JSON.parse(localStorage.getItem('rules:rulings:now-or-never') ?? '{}'));

@@ -3,7 +3,7 @@
  * opens a result, keyboard), and the 404 page's closest rules.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { watchErrors } from './helpers';
+import { holdBack, watchErrors } from './helpers';
 
 test('search as you type: typo tolerant, aliases, scoped to the game, Enter opens the top result', async ({ page }) => {
   const indexes: string[] = [];
@@ -135,14 +135,12 @@ test('Enter right after switching the scope back opens the top result, not the s
 });
 
 test('the search page keeps what is typed before its search code arrives', async ({ page }) => {
-  // A slow network: the search UI module comes 1.5 s late, and the reader types at once.
-  await page.route('**/_astro/search-ui.*.js', async (route) => {
-    await new Promise((r) => setTimeout(r, 1500));
-    await route.continue();
-  });
-  await page.goto('/search/?game=now-or-never');
+  // A slow network: the search UI module comes late, and the reader types at once.
+  const release = await holdBack(page, /\/_astro\/search-ui\.[^/]*\.js$/);
+  await page.goto('/search/?game=now-or-never', { waitUntil: 'commit' });
   await page.locator('#search-page-q').click();
   await page.keyboard.type('retreat');
+  await release();
   await expect(page.locator('#search-results a[data-result]').first()).toHaveAttribute('href', '/now-or-never/retreat/');
   await expect(page.locator('#search-page-q')).toHaveValue('retreat');
   await expect(page).toHaveURL(/[?&]q=retreat/);
