@@ -1,11 +1,12 @@
 /**
  * The setup guide's checkboxes: ticks are restored from and saved to this device (per game, validated on read: a
- * corrupt value is ignored), "Start over" clears them with an "Undo" that puts them back until the next tick, and a
+ * corrupt value is ignored; read again when another tab changes them or Back brings the page back), "Start over" clears them with an "Undo" that puts them back until the next tick, and a
  * status line (kept in view by the page's CSS) counts the steps of the shown setup.
  */
 import { changedBeforeStart } from './early-input';
-import { notSaved, toast } from './rules';
+import { notSaved, onRestored, toast } from './rules';
 import { readTicks, writeTicks } from './saved-progress';
+import { storageProblem } from './storage';
 
 /** Starts the setup guide's checkboxes, its "Start over" button and its status line; call once on that page. */
 export function startSetupGuide(): void {
@@ -76,4 +77,13 @@ export function startSetupGuide(): void {
     document.getElementById('guide-reset')?.focus();
   });
   document.addEventListener('rules:options', render);
+  // Ticks changed elsewhere (another tab, or before Back brought this page back): what storage holds now, so that
+  // the next tick here does not write the old set over them. Not when storage refused this page's own ticks.
+  onRestored(() => {
+    if (storageProblem()) return;
+    ticks.clear();
+    for (const id of readTicks(game)) if (known.has(id)) ticks.add(id);
+    for (const b of boxes) b.checked = ticks.has(b.dataset.step!);
+    render();
+  });
 }

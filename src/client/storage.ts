@@ -34,11 +34,11 @@ export const roundKey = (gameId: string): string => `rules:round:${gameId}`;
 
 /**
  * Whether a change to `key` made in another tab changes what a page shows: the display settings, a game's setup, its
- * pins or its rulings (`null`: storage was cleared). Not the recent list: a page records its visit when it is shown
- * again, and two tabs would then answer each other's visits for ever.
+ * pins, rulings or setup-guide ticks (`null`: storage was cleared). Not the recent list: a page records its visit when
+ * it is shown again, and two tabs would then answer each other's visits for ever.
  */
 export const changesShownPage = (key: string | null): boolean =>
-  key === null || key === PREFS_KEY || [setupKey(''), pinsKey(''), rulingsKey('')].some((start) => key.startsWith(start));
+  key === null || key === PREFS_KEY || [setupKey(''), pinsKey(''), rulingsKey(''), guideKey('')].some((start) => key.startsWith(start));
 
 /** The JSON value stored under `key`; undefined when there is none, it is not JSON or storage is blocked. */
 export function readJson(key: string): unknown {

@@ -364,6 +364,22 @@ test.describe('every way back is current (back/forward cache on)', () => {
 });
 
 test.describe('another tab', () => {
+  test('setup guide: a step ticked in another tab shows here, and ticking here keeps it', async ({ context }) => {
+    const boxes = (p: Page) => p.locator('main input[type="checkbox"][data-step]:visible');
+    const here = await context.newPage();
+    await here.goto('/now-or-never/setup-guide/');
+    await expect(here.locator('#guide-status')).toHaveText(/^\d+ steps for this setup\.$/);
+    const other = await context.newPage();
+    await other.goto('/now-or-never/setup-guide/');
+    await boxes(other).nth(1).click();
+    await expect(boxes(here).nth(1)).toBeChecked();
+    await expect(here.locator('#guide-status')).toHaveText(/^1 of \d+ steps done\.$/);
+    await boxes(here).nth(3).click();
+    const ids = await Promise.all([1, 3].map((i) => boxes(here).nth(i).getAttribute('data-step')));
+    const kept = await here.evaluate(() => JSON.parse(localStorage.getItem('rules:guide:now-or-never') ?? '[]'));
+    expect([...kept].sort()).toEqual([...ids].sort());
+  });
+
   test('a setup, theme or pin changed in another tab shows here at once, without a reload', async ({ context }) => {
     const rule = await context.newPage();
     await rule.goto('/now-or-never/end-of-game/');

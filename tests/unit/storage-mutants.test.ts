@@ -228,10 +228,17 @@ describe('storage check and failures', () => {
 });
 
 describe('changes made in another tab', () => {
-  it('redraw a page for its display settings, a setup, pins or rulings, or a cleared storage; not for the rest', () => {
-    for (const key of [null, 'rules:prefs', 'rules:options:now-or-never', 'rules:pins:vindication', 'rules:rulings:forge-war'])
+  it('redraw a page for its display settings, a setup, pins, rulings or ticks, or a cleared storage; not the rest', () => {
+    for (const key of [
+      null,
+      'rules:prefs',
+      'rules:options:now-or-never',
+      'rules:pins:vindication',
+      'rules:rulings:forge-war',
+      'rules:guide:x',
+    ])
       expect(storage.changesShownPage(key), String(key)).toBe(true);
-    for (const key of ['rules:recent', 'rules:guide:now-or-never', 'rules:round:forge-war', 'rules:check', 'theme', 'rules:prefsx'])
+    for (const key of ['rules:recent', 'rules:round:forge-war', 'rules:check', 'theme', 'rules:prefsx'])
       expect(storage.changesShownPage(key), key).toBe(false);
   });
 });
