@@ -25,8 +25,8 @@ export type StatefulField = HTMLInputElement | HTMLSelectElement;
 
 /**
  * The fields among `fields` whose state differs from the one the page was built with (`defaultChecked`, the
- * `selected` attribute of a list's options): changed by the reader before the script ran. The forms holding them set `autocomplete="off"`,
- * so no browser puts old values back on a reload, which would look the same.
+ * `selected` attribute of a list's options): changed by the reader before the script ran. The fields carry
+ * `autocomplete="off"`, so no browser puts old values back on a reload, which would look the same.
  */
 export function changedBeforeStart(fields: Iterable<Element>): StatefulField[] {
   const changed: StatefulField[] = [];
