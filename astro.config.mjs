@@ -6,7 +6,6 @@ import remarkRules from './src/integrations/remark-rules.ts';
 import contentCheck from './src/integrations/content-check.ts';
 import searchPreload from './src/integrations/search-preload.ts';
 import { mainChunkGroup } from './src/integrations/main-chunk.ts';
-import { preloadHelper } from './src/integrations/preload-helper.ts';
 
 export default defineConfig({
   site: 'https://rules.example',
@@ -22,7 +21,6 @@ export default defineConfig({
   ],
   devToolbar: { enabled: false },
   vite: {
-    plugins: [preloadHelper()],
     build: {
       assetsInlineLimit: 0,
       rolldownOptions: {

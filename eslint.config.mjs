@@ -23,6 +23,9 @@ export default tseslint.config(
       'playwright-report/',
       'tests/.tmp/',
       '.scratch/',
+      // StrykerJS's sandboxes (a copy of the project per run, see stryker.config.mjs) and its reports.
+      '.stryker-tmp/',
+      'reports/',
     ],
   },
   js.configs.recommended,

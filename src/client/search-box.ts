@@ -15,7 +15,16 @@ export function startSearchBox(): void {
     const start = () => {
       if (started) return;
       started = true;
-      void loadSearch().then((m) => m.attachSearchBox(input, body.dataset.game));
+      // A failed load (the page left while loading, the network gone before the chunk was saved) is tried again on
+      // the next focus or key, never an uncaught error.
+      loadSearch().then(
+        (m) => m.attachSearchBox(input, body.dataset.game),
+        () => {
+          started = false;
+          input.addEventListener('focus', start, { once: true });
+          input.addEventListener('input', start, { once: true });
+        },
+      );
     };
     input.addEventListener('focus', start, { once: true });
     input.addEventListener('input', start, { once: true });
@@ -43,6 +52,10 @@ export function startSearchBox(): void {
     if (page) page.focus();
     else open();
   });
-  if (body.dataset.kind === 'search') void loadSearch().then((m) => m.startSearchPage());
-  if (body.dataset.kind === '404') void loadSearch().then((m) => m.showClosest());
+  const couldNotLoad = () => {
+    const status = document.getElementById('search-status');
+    if (status) status.textContent = 'Search could not load. Check the connection, then reload the page.';
+  };
+  if (body.dataset.kind === 'search') loadSearch().then((m) => m.startSearchPage(), couldNotLoad);
+  if (body.dataset.kind === '404') loadSearch().then((m) => m.showClosest(), couldNotLoad);
 }

@@ -22,12 +22,18 @@ const readyWaiters = new Map<string, { resolve: () => void; reject: (e: Error) =
 const pending = new Map<number, { message: EngineRequest; resolve: (r: ShownResult[]) => void; reject: (e: Error) => void }>();
 let nextId = 0;
 
+/** The games whose index the engine holds, also listed on the page (`<body data-search-ready>`) for tests to wait on. */
+const readyGames = new Set<string>();
+
 function receive(reply: EngineReply): void {
   if (reply.type === 'ready' || reply.type === 'failed') {
     const w = readyWaiters.get(reply.game);
     readyWaiters.delete(reply.game);
-    if (reply.type === 'ready') w?.resolve();
-    else w?.reject(new Error(`search index ${reply.game}: ${reply.message}`));
+    if (reply.type === 'ready') {
+      readyGames.add(reply.game);
+      document.body.dataset.searchReady = [...readyGames].join(' ');
+      w?.resolve();
+    } else w?.reject(new Error(`search index ${reply.game}: ${reply.message}`));
     return;
   }
   const p = pending.get(reply.id);

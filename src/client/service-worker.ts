@@ -62,7 +62,7 @@ interface CopyStatus {
 
 /**
  * Asks a worker to check (`PRECACHE_CHECK`: the active one, or an installing one for its progress) or repair
- * (`PRECACHE_REPAIR`) its offline copy (see scripts/sw-keep-whole.js). Progress comes through `onProgress`; undefined when the worker does not answer (one of a
+ * (`PRECACHE_REPAIR`) its offline copy (see sw.ts). Progress comes through `onProgress`; undefined when the worker does not answer (one of a
  * build before this check) within `quiet` ms of its last word.
  */
 function askWorker(
@@ -91,7 +91,13 @@ function askWorker(
 const saving = ({ stored, total }: CopyStatus) =>
   setStatus('saving', `Saving for offline: ${Math.min(stored, total)} of ${total}`, total ? Math.min(1, stored / total) : 0);
 
-/** A save that could not finish: said, and tried again once the network is back (and now and then while online). */
+/** How long a save that failed while the browser said it was online waits before the next try: 2 s, doubling to 30 s. */
+let retryDelay = 2_000;
+
+/**
+ * A save that could not finish: said, and tried again once the network is back, and, while the browser says it is
+ * online (a network that just came back, or one that answers nothing), after a wait that grows with each failure.
+ */
 function paused(stored: number | undefined, total: number | undefined, retry: () => void) {
   const count = stored !== undefined && total ? ` (${Math.min(stored, total)} of ${total} files)` : '';
   setStatus('saving', `Offline copy incomplete${count}: saving resumes when the network is back`);
@@ -103,10 +109,19 @@ function paused(stored: number | undefined, total: number | undefined, retry: ()
   };
   window.addEventListener('online', resume);
   // Online but the server did not answer: another try in a while.
-  if (navigator.onLine) again = setTimeout(resume, 30_000);
+  if (navigator.onLine) {
+    again = setTimeout(resume, retryDelay);
+    retryDelay = Math.min(30_000, retryDelay * 2);
+  }
 }
 
 let checking = false;
+
+/** The whole copy is stored. */
+function ready() {
+  retryDelay = 2_000;
+  setStatus('ready', 'Ready offline');
+}
 
 /** Checks the active worker's offline copy and repairs it: `ready` only once every precached file is stored. */
 async function keepCopyWhole(reg: ServiceWorkerRegistration): Promise<void> {
@@ -116,23 +131,45 @@ async function keepCopyWhole(reg: ServiceWorkerRegistration): Promise<void> {
   try {
     const status = await askWorker(worker, 'PRECACHE_CHECK');
     // A worker of an older build cannot say: it is trusted as before, until the update it will be offered.
-    if (!status || status.stored >= status.total) return setStatus('ready', 'Ready offline');
+    if (!status || status.stored >= status.total) return ready();
     if (!navigator.onLine) return paused(status.stored, status.total, () => void keepCopyWhole(reg));
     saving(status);
     const end = await askWorker(worker, 'PRECACHE_REPAIR', saving);
-    if (end && end.stored >= end.total) setStatus('ready', 'Ready offline');
+    if (end && end.stored >= end.total) ready();
     else paused(end?.stored ?? status.stored, status.total, () => void keepCopyWhole(reg));
   } finally {
     checking = false;
   }
 }
 
+/**
+ * The header's "Offline" badge follows what the network did, not only what the browser believes: it shows while the
+ * browser says it is offline, and while the last request to the server failed (Wi-Fi with no internet behind it leaves
+ * `navigator.onLine` true). The page asks on start, when the browser's online state changes and when the page is shown
+ * again. The service worker makes the request (`NETWORK_CHECK`: a `HEAD` of `/sw.js`, never answered from its copy),
+ * so a failure is not logged in the page's console as an error; a page that no worker controls came from the network.
+ */
 function watchNetwork() {
   const root = document.documentElement;
-  const update = () => root.toggleAttribute('data-offline', !navigator.onLine);
-  update();
-  window.addEventListener('online', update);
-  window.addEventListener('offline', update);
+  const show = (offline: boolean) => root.toggleAttribute('data-offline', offline);
+  let asked = 0;
+  const ask = () => {
+    const question = ++asked;
+    const worker = 'serviceWorker' in navigator ? navigator.serviceWorker.controller : null;
+    if (!navigator.onLine || !worker) return show(!navigator.onLine);
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (e: MessageEvent) => {
+      if (question === asked && typeof (e.data as { online?: unknown })?.online === 'boolean')
+        show(!(e.data as { online: boolean }).online);
+    };
+    worker.postMessage({ type: 'NETWORK_CHECK' }, [channel.port2]);
+  };
+  ask();
+  window.addEventListener('online', ask);
+  window.addEventListener('offline', ask);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') ask();
+  });
 }
 
 /** Registers the worker, reports the offline copy and offers updates; call once per page. */

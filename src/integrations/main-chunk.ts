@@ -2,9 +2,8 @@
  * The page script every page runs (`src/client/main.ts`, started by the layout) as one file. Left to itself, rolldown
  * splits what that script imports into a chunk per module that another page's script also imports (storage, share,
  * the toast...), and a rule page then fetched 8 small files, each with its own headers. `mainChunkGroup` puts every
- * module whose code `main.ts` runs (reached through static imports), the script's own entry module and Vite's
- * dynamic-import helper into one chunk, `main` (the helper is `src/client/preload.ts`:
- * `src/integrations/preload-helper.ts`). Modules only other pages use, those `main.ts` loads when a page needs them
+ * module whose code `main.ts` runs (reached through static imports), the layout's script module and the bundler's
+ * dynamic-import helper (a virtual module) into one chunk, `main`. Modules only other pages use, those `main.ts` loads when a page needs them
  * (`import()`: the search UI, QR codes, the table's rulings on unclear notes), and those it reaches only for a type or a constant that bundling inlines, keep their own
  * chunks: a module in the group brings all of its code that any page uses, so one reached for a constant (the row
  * marks' class name, from the module of the rule transform's tables, which imports the option module) would bring
@@ -12,10 +11,12 @@
  */
 import { buildSync } from 'esbuild';
 import { resolve } from 'node:path';
-import { PRELOAD_MODULE, VITE_PRELOAD_HELPER } from './preload-helper';
 
 /** The main page script's source file. */
 export const MAIN_SCRIPT = resolve('src/client/main.ts');
+
+/** The layout whose `<script>` starts the main page script on every page. */
+export const LAYOUT = resolve('src/layouts/Base.astro');
 
 /**
  * The absolute paths of the files whose code stays in `entry` bundled on its own, tree-shaken (itself included):
@@ -58,10 +59,9 @@ export function mainChunkGroup(entry = MAIN_SCRIPT): { name: string; test: (id: 
   const modules = staticImports(entry);
   return {
     name: 'main',
-    test: (id) =>
-      modules.has(id.split('?')[0]!) ||
-      id === VITE_PRELOAD_HELPER ||
-      id === PRELOAD_MODULE ||
-      /\/src\/layouts\/Base\.astro\?astro&type=script/.test(id),
+    // A module id is a file path, perhaps with a query (a component's script is its file with one): only the path is
+    // read, whatever the query says. Virtual modules (ids starting with NUL, as Rollup's plugin convention has it) that
+    // the main script brings, such as the bundler's dynamic-import helper, join it too, by that convention, not by name.
+    test: (id) => modules.has(id.split('?')[0]!) || id.split('?')[0] === LAYOUT || id.startsWith('\0'),
   };
 }

@@ -2,7 +2,7 @@
  * The page types a game may have besides its rules and its home page (A–Z, options, setup guide, what changes, unclear
  * rules, table link, print, quick reference, my setup, play along), each with the condition under which a game has it:
  * the one list that gives the routes (`gamePagePaths` in `src/data/site.ts`), the reserved slugs, the game page's quick
- * links and the footer. To add a page type, see "Adding a page type" in `docs/authoring.md`.
+ * links and the footer. To add a page type, see "Adding a page type" in the README.
  */
 import type { Game } from '../schemas/game';
 import { choiceEntries } from './option-authoring';

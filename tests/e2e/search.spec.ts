@@ -218,8 +218,8 @@ test.describe('search loads off the main thread, all games before the first list
     await page.goto('/search/?q=starting%20coins');
     await expect(page.locator('#search-status')).toHaveText('Loading the rules of all 4 games…');
     await expect.poll(() => held.length).toBe(3);
-    // Now or Never's index is in, the others held: still no list.
-    await page.waitForTimeout(300);
+    // Now or Never's index is in (the engine has it), the others held: still no list.
+    await expect(page.locator('body')).toHaveAttribute('data-search-ready', 'now-or-never');
     await expect(page.locator('#search-results a[data-result]')).toHaveCount(0);
     release = true;
     for (const f of held) f();
@@ -232,7 +232,7 @@ test.describe('search loads off the main thread, all games before the first list
     for (const q of ['warp stone', 'honor', 'quest offer', 'tire', 'starting adventurers']) {
       await page.goto(`/search/?q=${encodeURIComponent(q)}`);
       await expect(page.locator('#search-status')).toHaveText(/in all games\.$/);
-      await page.waitForTimeout(100);
+      // Every list the page painted was recorded as it came (a MutationObserver): the status says the search is done.
       const shown = (await page.evaluate(() => (window as unknown as { lists: string[][] }).lists)).filter((l) => l.length);
       expect(shown, q).toHaveLength(1);
     }

@@ -399,10 +399,32 @@ test.describe('another tab', () => {
     await other.locator('[data-pin]').click();
     await expect(rule.locator('[data-pin]')).toHaveAttribute('aria-pressed', 'true');
     expect(await rule.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true); // no reload
-    // Two tabs never answer each other's visits: the recent list settles.
+    // Two tabs never answer each other's visits: the recent list settles. Storage events reach a tab in the order
+    // they were written, so a marker sent there and back after the last visit flushes every write either tab's
+    // answer would make; the list is then as it was, and no tab wrote it meanwhile.
     const recent = () => rule.evaluate(() => localStorage.getItem('rules:recent'));
     const before = await recent();
-    await rule.waitForTimeout(500);
+    const countRecentWrites = (tab: Page) =>
+      tab.evaluate(() => {
+        const w = window as unknown as { recentWrites: number };
+        w.recentWrites = 0;
+        addEventListener('storage', (e) => e.key === 'rules:recent' && w.recentWrites++);
+      });
+    await countRecentWrites(rule);
+    await countRecentWrites(other);
+    for (const [from, to] of [
+      [other, rule],
+      [rule, other],
+      [other, rule],
+    ] as const) {
+      await to.evaluate(() => {
+        const w = window as unknown as { marker: Promise<void> };
+        w.marker = new Promise<void>((resolve) => addEventListener('storage', (e) => e.key === 'test:marker' && resolve()));
+      });
+      await from.evaluate(() => localStorage.setItem('test:marker', String(Math.random())));
+      await to.evaluate(() => (window as unknown as { marker: Promise<void> }).marker);
+    }
     expect(await recent()).toBe(before);
+    for (const tab of [rule, other]) expect(await tab.evaluate(() => (window as unknown as { recentWrites: number }).recentWrites)).toBe(0);
   });
 });

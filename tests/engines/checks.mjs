@@ -32,9 +32,10 @@ function hrefInPage(selector) {
 
 /**
  * One built page of every page type (`<body data-kind>`), games taken in turn, plus one rule of each game: read
- * from dist/, so a new page type is covered without editing this list.
+ * from the built site (dist/, or RULES_OUT_DIR, as scripts/serve.mjs serves), so a new page type is covered without
+ * editing this list.
  */
-export function pageSample(dir = 'dist') {
+export function pageSample(dir = process.env.RULES_OUT_DIR ?? 'dist') {
   /** @type {Map<string, string[]>} */
   const byKind = new Map();
   const walk = (path, url) => {
@@ -113,6 +114,9 @@ export const CHECKS = [
         await d.goto('/pencilvillage/quest/?character=erwin-lyme');
         await d.until(() => d.isVisible('main h1'), Boolean, 'the never-visited rule offline');
         assert(await d.isVisible('.prose [data-w-character="erwin-lyme"]'), "offline, the link's setup shows (Erwin Lyme's text)");
+        // The header's badge follows what the network did, also where "offline" is a server that stopped answering
+        // and the browser still says it is online (as on Wi-Fi with no internet behind it).
+        await d.until(() => d.isVisible('.net-badge'), Boolean, 'the "Offline" badge, with the network cut');
         await d.goto('/search/?q=warp%20stone');
         await d.until(
           () => d.evaluate(hrefInPage, '#search-results a[data-result]'),

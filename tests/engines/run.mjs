@@ -1,19 +1,25 @@
 /**
  * `npm run test:engines`: the key flows (checks.mjs) in Firefox ESR and WebKitGTK, against the production build
- * (dist/, `npm run build` first) served by scripts/serve.mjs on a free port. Engines run one after the other (two
- * browsers at once thrash a 2-core machine); each check gets a fresh page with empty storage. Prints a line per
- * check and engine, then `N passed, N failed`; exits non-zero on any failure.
+ * (dist/, `npm run build` first; or RULES_OUT_DIR) served by scripts/serve.mjs on a free port. Engines run one after
+ * the other (two browsers at once thrash a 2-core machine); each check gets a fresh page with empty storage. Each
+ * engine starts with the browser and version it runs and what it was asked to emulate and refused; then a line per
+ * check, a line per engine (counts, time, what it ran without), and `N passed, N failed`; exits non-zero on any
+ * failure.
  *
  *   node tests/engines/run.mjs [--engine=firefox|webkit] [--only=<text in a check's name>]
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { CHECKS } from './checks.mjs';
 import { startFirefox } from './firefox.mjs';
 import { startWebKit } from './webkit.mjs';
 
-/** A phone's screen, as the Playwright suite uses. */
-const VIEWPORT = { width: 390, height: 844 };
+/**
+ * A phone: the Playwright suite's screen size, held upright, with a touch screen. Each adapter emulates what its
+ * browser takes (asked at start, never assumed from a version) and reports what it left out.
+ */
+const VIEWPORT = { width: 390, height: 844, isLandscape: false, hasTouch: true, isMobile: true };
 const ENGINES = { firefox: startFirefox, webkit: startWebKit };
 
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -68,8 +74,10 @@ function deadline(ms, what) {
   return { promise, cancel: () => clearTimeout(timer) };
 }
 
-if (!existsSync('dist/index.html')) {
-  console.error('No built site in dist/: run `npm run build` first.');
+// The built site, where scripts/serve.mjs serves it from: dist/, or RULES_OUT_DIR.
+const site = process.env.RULES_OUT_DIR ?? 'dist';
+if (!existsSync(join(site, 'index.html'))) {
+  console.error(`No built site in ${site}: run \`npm run build\` first.`);
   process.exit(1);
 }
 const started = Date.now();
@@ -85,19 +93,26 @@ const network = {
 const checks = CHECKS.filter((c) => !only || c.name.includes(only));
 let passed = 0;
 let failed = 0;
+/** One line per engine for the summary: browser, counts, time, fallbacks. */
+const summaries = [];
 /** Checks that passed only on their second run (under CI). */
 const flaky = [];
 console.log(`Engine checks on ${base}: ${checks.length} checks x ${engines.join(', ')}`);
 for (const name of engines) {
   const engineStart = Date.now();
+  const before = { passed, failed };
   let engine;
   try {
     engine = await ENGINES[name]({ base, viewport: VIEWPORT, network });
   } catch (e) {
     failed += checks.length;
-    console.log(`  FAIL ${name}: cannot start (${e.message}); its ${checks.length} checks count as failed`);
+    console.log(`  FAIL ${name}: cannot start (${describe(e)}); its ${checks.length} checks count as failed`);
+    summaries.push(`${name}: cannot start, ${checks.length} failed`);
     continue;
   }
+  // Which browser ran, and what it was asked to emulate and would not do.
+  console.log(`${name}: ${engine.browser} (${engine.path})`);
+  for (const note of engine.notes) console.log(`  ${note}`);
   for (const check of checks) {
     // Under CI a failed check runs once more, as Playwright's tests do (`retries` in playwright.config.ts): a pass on
     // the second run is reported as flaky, by name, never hidden.
@@ -144,9 +159,12 @@ for (const name of engines) {
     }
   }
   await engine.stop();
-  console.log(`  ${name}: ${((Date.now() - engineStart) / 1000).toFixed(0)} s`);
+  const summary = `${name} (${engine.browser}): ${passed - before.passed} passed, ${failed - before.failed} failed, ${((Date.now() - engineStart) / 1000).toFixed(0)} s${engine.fallbacks.length ? `; without: ${engine.fallbacks.join(', ')}` : ''}`;
+  summaries.push(summary);
+  console.log(`  ${summary}`);
 }
 await server.stop();
+if (engines.length > 1) for (const s of summaries) console.log(s);
 console.log(
   `${passed} passed, ${failed} failed${flaky.length ? `, ${flaky.length} flaky (${flaky.join('; ')})` : ''} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
 );

@@ -70,6 +70,15 @@ function installCollector() {
   };
 }
 
+/** What the page sees of its window: its size, the screen's orientation, touch points. */
+function seenInPage() {
+  return {
+    size: `${innerWidth}x${innerHeight}`,
+    orientation: screen.orientation?.type ?? 'no screen.orientation',
+    touchPoints: navigator.maxTouchPoints,
+  };
+}
+
 /** Takes (and empties) what the collector of the current document has gathered. */
 function drainCollector() {
   return window.__engineErrors?.splice(0) ?? [];
@@ -78,7 +87,7 @@ function drainCollector() {
 /**
  * Starts WebKitWebDriver (under xvfb-run where there is no display); `open()` gives a fresh session for a check,
  * `stop()` ends the driver and the virtual display.
- * @param {{ base: string, viewport: { width: number, height: number }, network: { cut(): Promise<void>, restore(): Promise<void> } }} site
+ * @param {{ base: string, viewport: { width: number, height: number, isLandscape?: boolean, hasTouch?: boolean, isMobile?: boolean }, network: { cut(): Promise<void>, restore(): Promise<void> } }} site
  */
 export async function startWebKit({ base, viewport, network }) {
   const driverPath = webkitDriverPath();
@@ -109,13 +118,64 @@ export async function startWebKit({ base, viewport, network }) {
     unhandledPromptBehavior: 'ignore',
     'webkitgtk:browserOptions': { binary: browserPath, args: ['--automation'] },
   });
+  const size = { width: viewport.width, height: viewport.height };
+
+  // A first session asks the browser: its version, whether it resizes its window (the `setWindowRect` capability),
+  // and what a page then sees (MiniBrowser keeps a minimum width, so the page may be wider than asked).
+  let probe;
+  let answer;
+  try {
+    probe = await new Builder().withCapabilities(capabilities).usingServer(server).build();
+    const granted = await probe.getCapabilities();
+    let resizes = granted.get('setWindowRect') !== false;
+    if (resizes)
+      await probe
+        .manage()
+        .window()
+        .setRect(size)
+        .catch((e) => {
+          // A refusal is an answer (the window keeps its size, and the run says so); anything else is a failure.
+          if (!/^(UnsupportedOperation|UnknownCommand|UnknownMethod)Error$/.test(e?.name)) throw e;
+          resizes = false;
+        });
+    answer = {
+      browser: `${granted.get('browserName')}, WebKitGTK ${granted.get('browserVersion') ?? '(no version given)'}`,
+      resizes,
+      seen: await probe.executeScript(seenInPage),
+    };
+  } catch (e) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+    throw e;
+  } finally {
+    await probe?.quit().catch(() => {});
+  }
+  const notes = [
+    answer.resizes
+      ? `emulated: window ${size.width}x${size.height} (WebDriver Set Window Rect)`
+      : 'emulated: nothing (the browser will not resize its window), the window keeps its size',
+    `not in WebDriver classic, so left out: ${viewport.isLandscape ? 'landscape' : 'portrait'} orientation${viewport.hasTouch ? ', touch screen' : ''}${viewport.isMobile ? ', isMobile' : ''}`,
+    "offline: the site's server is stopped (navigator.onLine stays true)",
+    `the page sees: ${answer.seen.size}, ${answer.seen.orientation}, ${answer.seen.touchPoints} touch point(s)`,
+  ];
 
   return {
     name: 'webkit',
+    browser: answer.browser,
+    path: `${driverPath}, ${browserPath}`,
+    notes,
+    /** What this run does without, in a few words each, for the summary. */
+    fallbacks: [
+      ...(answer.resizes ? [] : ['no window size']),
+      ...(answer.seen.size === `${size.width}x${size.height}` ? [] : [`page ${answer.seen.size}, not ${size.width}x${size.height}`]),
+    ],
     /** A fresh MiniBrowser session. @returns {Promise<import('./driver.mjs').Driver>} */
     async open() {
       const driver = await new Builder().withCapabilities(capabilities).usingServer(server).build();
-      await driver.manage().window().setRect(viewport);
+      if (answer.resizes) await driver.manage().window().setRect(size);
       /** @type {string[]} */
       const errors = [];
       const evaluate = (fn, ...args) => driver.executeScript(fn, ...args);

@@ -11,7 +11,9 @@ import { unclearConditions, type MdNode } from '../../src/lib/fragments';
 import { currentTokens, defaultSettings } from '../../src/lib/options';
 import { optionVariants } from '../../src/lib/option-authoring';
 
-const load = (id: string) => gameSchema.parse(parse(readFileSync(`content/games/${id}.yaml`, 'utf8')));
+// Fixture games, frozen copies of the games' options (tests/fixtures/games): a change to a real game file changes none
+// of the expected values below.
+const load = (id: string) => gameSchema.parse(parse(readFileSync(`tests/fixtures/games/${id}.yaml`, 'utf8')));
 const non = load('now-or-never');
 const fw = load('forge-war');
 const pv = load('pencilvillage');

@@ -74,13 +74,14 @@ describe('the main chunk', () => {
     expect(modules).not.toContain(file('shared-setup.ts'));
   });
 
-  it("takes the layout's script module and Vite's dynamic-import helper into the group, by id", () => {
+  it("takes the layout's script module (whatever its query) and virtual modules such as the dynamic-import helper", () => {
     const { name, test } = mainChunkGroup();
     expect(name).toBe('main');
     expect(test(`${file('entry-head.ts')}?v=1`)).toBe(true);
-    expect(test('\0vite/preload-helper.js')).toBe(true);
-    expect(test(file('preload.ts'))).toBe(true);
+    expect(test('\0some-bundler/helper.js')).toBe(true);
     expect(test(`${resolve('src/layouts/Base.astro')}?astro&type=script&index=0&lang.ts`)).toBe(true);
+    expect(test(`${resolve('src/layouts/Base.astro')}?any-other=query`)).toBe(true);
+    expect(test(resolve('src/layouts/Other.astro'))).toBe(false);
     expect(test(file('ruling-form.ts'))).toBe(false);
     expect(test(`${resolve('src/pages/[game]/options.astro')}?astro&type=script&index=0&lang.ts`)).toBe(false);
   });
