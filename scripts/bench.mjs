@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
 import { inlineScripts } from './headers.mjs';
 import { DEFAULT_CACHE_DIR } from './precompressed.mjs';
-import { precacheUrls } from './precache-list.mjs';
+import { readPrecacheUrls } from './precache-list.mjs';
 import { CHROME_FLAGS, chromePath, serveDist } from './measure-env.mjs';
 
 const dist = 'dist';
@@ -38,8 +38,7 @@ const pageHtml = readFileSync(join(dist, benchPage, 'index.html'), 'utf8');
 const inlineJs = inlineScripts(pageHtml).reduce((n, text) => n + gz(Buffer.from(text)), 0);
 
 // Precache: what sw.js lists.
-const sw = readFileSync(join(dist, 'sw.js'), 'utf8');
-const urls = precacheUrls(sw);
+const urls = readPrecacheUrls(dist);
 let precache = 0;
 let precacheGz = 0;
 for (const u of urls) {

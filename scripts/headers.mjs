@@ -3,7 +3,8 @@
 // site's own origin, with the sha256 hash of every distinct inline <script> found in the built HTML; frame-ancestors
 // 'none'; Referrer-Policy; Permissions-Policy; on every response, nosniff; `no-cache` for
 // HTML, sw.js and every other unhashed file; a year, immutable, for the hashed assets under /_astro/ and /scripts/
-// (the head scripts and the search worker, named by a hash of their code).
+// (the head scripts and the search worker, named by a hash of their code) and /offline/ (the service worker's packs
+// and precache list, named by a hash of their bytes).
 // scripts/serve.mjs applies the same file, so `npm start` and the browser tests see what a static host sends.
 //
 // Inline styles: the head script rewrites the text of <style id="when-css"> for the reader's options, and Chromium
@@ -14,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PACK_DIR } from './offline-packs.mjs';
 
 /** @typedef {[name: string, value: string]} Header */
 /** @typedef {[pattern: string, headers: Header[]]} HeaderRule  A path pattern and the headers it sets. */
@@ -108,7 +110,9 @@ export function documentPatterns(dist) {
   }
   const scripts = join(dist, 'scripts');
   const workers = existsSync(scripts) && readdirSync(scripts).some((name) => name.startsWith('search-worker-'));
-  return [...patterns, '/404.html', '/sw.js', ...(workers ? ['/scripts/search-worker-*'] : [])];
+  // The service worker's packs (scripts/offline-packs.mjs): it gives their policy headers to the pages it unpacks.
+  const packs = existsSync(join(dist, PACK_DIR)) ? [`/${PACK_DIR}/*`] : [];
+  return [...patterns, '/404.html', '/sw.js', ...(workers ? ['/scripts/search-worker-*'] : []), ...packs];
 }
 
 /**
@@ -138,10 +142,11 @@ export function headerRules(dist) {
     ...documentPatterns(dist).map((pattern) => /** @type {HeaderRule} */ ([pattern, policy])),
     ['/_astro/*', [['Cache-Control', IMMUTABLE]]],
     ['/scripts/*', [['Cache-Control', IMMUTABLE]]],
+    ...(existsSync(join(dist, PACK_DIR)) ? [/** @type {HeaderRule} */ ([`/${PACK_DIR}/*`, [['Cache-Control', IMMUTABLE]]])] : []),
     ['/', [['Cache-Control', 'no-cache']]],
   ];
   for (const entry of readdirSync(dist, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-    if (entry.name === '_astro' || entry.name === 'scripts' || entry.name === '_headers') continue;
+    if (entry.name === '_astro' || entry.name === 'scripts' || entry.name === PACK_DIR || entry.name === '_headers') continue;
     rules.push([entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`, [['Cache-Control', 'no-cache']]]);
   }
   return { rules, scriptHashes: hashes.length };

@@ -12,16 +12,49 @@
 
 type Status = 'saving' | 'ready' | 'unsupported';
 
-/** Sets the status line (in the footer); while saving, a small badge floats over the page with the progress. */
-function setStatus(status: Status, text: string, progress?: number) {
+/**
+ * Sets the status (`[data-offline-status]`, in the footer) and, while the copy is not whole, the line at the top of
+ * the page (`.offline-line`, in the flow of the page, so it covers nothing) that says what works offline so far. Once
+ * shown on a page, the line stays until the page changes, its last words "Ready offline", so the page never moves
+ * under the reader when the save ends.
+ */
+function setStatus(status: Status, text: string, line?: string) {
   for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-offline-status]'))) {
     el.dataset.offlineStatus = status;
     el.textContent = text;
   }
-  const badge = document.querySelector<HTMLElement>('.offline-progress');
-  if (!badge) return;
-  badge.hidden = progress === undefined;
-  badge.textContent = text;
+  const top = document.querySelector<HTMLElement>('.offline-line');
+  if (!top || (top.hidden && !line)) return;
+  top.hidden = false;
+  top.textContent = line ?? text;
+}
+
+/** What the worker says of its offline copy: files stored of the precache list, and of the page's own game. */
+interface CopyStatus {
+  stored: number;
+  total: number;
+  game?: { stored: number; total: number };
+}
+
+/** The game of this page, by its title (the header names it), if the page is a game's. */
+const gameTitle = () => (document.body.dataset.game ? document.querySelector('.game-link')?.textContent?.trim() : undefined);
+
+/** "Saving for offline: 312 of 760", and at the top what works offline so far. */
+function saving({ stored, total, game }: CopyStatus) {
+  const title = gameTitle();
+  const shown = Math.min(stored, total);
+  if (title && game && game.stored >= game.total)
+    setStatus(
+      'saving',
+      `${title} ready offline; saving the other games: ${shown} of ${total}`,
+      `${title} works offline; saving the other games…`,
+    );
+  else
+    setStatus(
+      'saving',
+      `Saving for offline: ${shown} of ${total}`,
+      `Saving the rules for offline use (${total ? Math.floor((100 * shown) / total) : 0}%): the pages you opened work offline already.`,
+    );
 }
 
 /**
@@ -54,12 +87,6 @@ export async function followInstall(worker: ServiceWorker, onActive: () => void,
   }
 }
 
-/** What the worker says of its offline copy: files stored of the precache list. */
-interface CopyStatus {
-  stored: number;
-  total: number;
-}
-
 /**
  * Asks a worker to check (`PRECACHE_CHECK`: the active one, or an installing one for its progress) or repair
  * (`PRECACHE_REPAIR`) its offline copy (see sw.ts). Progress comes through `onProgress`; undefined when the worker does not answer (one of a
@@ -75,10 +102,18 @@ function askWorker(
     const channel = new MessageChannel();
     let timer = setTimeout(() => resolve(undefined), quiet);
     channel.port1.onmessage = (e: MessageEvent) => {
-      const d = e.data as { type?: string; stored?: unknown; total?: unknown; failed?: boolean };
+      const d = e.data as {
+        type?: string;
+        stored?: unknown;
+        total?: unknown;
+        game?: { stored?: unknown; total?: unknown };
+        failed?: boolean;
+      };
       if (typeof d?.stored !== 'number' || typeof d.total !== 'number') return;
       clearTimeout(timer);
-      const status = { stored: d.stored, total: d.total };
+      const status: CopyStatus = { stored: d.stored, total: d.total };
+      if (typeof d.game?.stored === 'number' && typeof d.game.total === 'number')
+        status.game = { stored: d.game.stored, total: d.game.total };
       if (d.type === 'PRECACHE_PROGRESS') {
         onProgress?.(status);
         timer = setTimeout(() => resolve(undefined), quiet);
@@ -88,9 +123,6 @@ function askWorker(
   });
 }
 
-const saving = ({ stored, total }: CopyStatus) =>
-  setStatus('saving', `Saving for offline: ${Math.min(stored, total)} of ${total}`, total ? Math.min(1, stored / total) : 0);
-
 /** How long a save that failed while the browser said it was online waits before the next try: 2 s, doubling to 30 s. */
 let retryDelay = 2_000;
 
@@ -98,9 +130,15 @@ let retryDelay = 2_000;
  * A save that could not finish: said, and tried again once the network is back, and, while the browser says it is
  * online (a network that just came back, or one that answers nothing), after a wait that grows with each failure.
  */
-function paused(stored: number | undefined, total: number | undefined, retry: () => void) {
+function paused(stored: number | undefined, total: number | undefined, retry: () => void, game?: CopyStatus['game']) {
   const count = stored !== undefined && total ? ` (${Math.min(stored, total)} of ${total} files)` : '';
-  setStatus('saving', `Offline copy incomplete${count}: saving resumes when the network is back`);
+  const title = gameTitle();
+  const sofar = title && game && game.stored >= game.total ? `${title} works offline` : 'the pages you opened work offline';
+  setStatus(
+    'saving',
+    `Offline copy incomplete${count}: saving resumes when the network is back`,
+    `Offline copy incomplete: ${sofar}; saving the rest resumes when the network is back.`,
+  );
   let again: ReturnType<typeof setTimeout> | undefined;
   const resume = () => {
     clearTimeout(again);
@@ -120,7 +158,7 @@ let checking = false;
 /** The whole copy is stored. */
 function ready() {
   retryDelay = 2_000;
-  setStatus('ready', 'Ready offline');
+  setStatus('ready', 'Ready offline', 'Ready offline: every rule now works with no network.');
 }
 
 /** Checks the active worker's offline copy and repairs it: `ready` only once every precached file is stored. */
@@ -132,11 +170,11 @@ async function keepCopyWhole(reg: ServiceWorkerRegistration): Promise<void> {
     const status = await askWorker(worker, 'PRECACHE_CHECK');
     // A worker of an older build cannot say: it is trusted as before, until the update it will be offered.
     if (!status || status.stored >= status.total) return ready();
-    if (!navigator.onLine) return paused(status.stored, status.total, () => void keepCopyWhole(reg));
+    if (!navigator.onLine) return paused(status.stored, status.total, () => void keepCopyWhole(reg), status.game);
     saving(status);
     const end = await askWorker(worker, 'PRECACHE_REPAIR', saving);
     if (end && end.stored >= end.total) ready();
-    else paused(end?.stored ?? status.stored, status.total, () => void keepCopyWhole(reg));
+    else paused(end?.stored ?? status.stored, status.total, () => void keepCopyWhole(reg), end?.game ?? status.game);
   } finally {
     checking = false;
   }

@@ -1,31 +1,46 @@
 /**
  * The service worker itself (`dist/sw.js`; the page's side is `service-worker.ts`). `scripts/build-sw.mjs` bundles this
- * file with esbuild, then workbox-build's `injectManifest` writes the precache list where `self.__WB_MANIFEST` stands:
- * every page, search index, script, stylesheet and icon, each with its revision (content hash) and SRI integrity.
- * Only workbox-precaching's and workbox-routing's public API is used.
+ * file and writes the precache list apart (`/offline/files-<hash>.js`, loaded below with `importScripts`): every page,
+ * search index, script, stylesheet and icon, each with its revision and SRI integrity, and the packs, one per folder
+ * of pages (a game's pages in one file: `scripts/offline-packs.mjs`). Only workbox-precaching's and workbox-routing's
+ * public API is used; the packs are unpacked into workbox's precache under the keys it gives.
  *
- * - Install saves the whole list, several files at a time (`saveAll`; workbox's own install fetches one file after
- *   another, and on a phone network that is one round trip per file), then hands over to workbox's `install`, which
- *   finds every file stored. Each file is fetched with its integrity, so a newer deploy's file can never be stored
+ * - Saving comes in the order a player needs it: the pages open in the browser and what they load; then the site's
+ *   shared files; then the game being read (`event.source`: the page that asked); then the other games. A game whose
+ *   pages are mostly missing comes as its pack (one download); a few missing pages come one by one, several at a time.
+ *   Every file is checked against its integrity (a pack against its own), so a newer deploy's file can never be stored
  *   under this version's key: old and new pages never mix.
+ * - The first install saves only the open pages and what they load, then takes control at once, so a page a player
+ *   opened keeps opening offline even if they leave a few seconds later; the page then has the rest saved
+ *   (`PRECACHE_REPAIR`). An update saves everything before it is offered, or stays uninstalled.
  * - Every URL form of a page works, online and offline: `/x/` and `/x/index.html` come from the precache (queries
  *   ignored); a navigation to `/x` (no slash, no extension) is redirected to `/x/` with its query, as the server and
  *   static hosts do; any other navigation gets the 404 page. No URL is decoded, so none can throw.
- * - The offline copy is kept whole: a page asks on every start whether every file is still stored (`PRECACHE_CHECK`,
- *   answered by an installing worker too, with its progress) and has missing ones fetched again (`PRECACHE_REPAIR`,
- *   progress posted as it goes). The browser may delete caches under storage pressure; nothing else would notice.
+ * - The offline copy is kept whole: a page asks on every start whether every file is stored (`PRECACHE_CHECK`, with
+ *   how far its own game is; answered by an installing worker too) and has missing ones fetched again
+ *   (`PRECACHE_REPAIR`, progress posted as it goes). The browser may delete caches under storage pressure.
  * - A new deploy waits until the reader accepts it (`SKIP_WAITING`); the first one takes the open pages at once.
  * - `NETWORK_CHECK`: whether the server answers now, for the page's "Offline" badge.
  */
 import { PrecacheController, PrecacheRoute, cleanupOutdatedCaches, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, Route, registerRoute } from 'workbox-routing';
 
+/** A pack as the build describes it (scripts/offline-packs.mjs). */
+interface Pack {
+  /** The folder its pages are in, as precache URLs start: `<folder>/`. */
+  scope: string;
+  url: string;
+  integrity: string;
+  pages: number;
+}
+
 /** The parts of the service worker scope used here (the project's types are the page's, not a worker's). */
 interface WorkerScope {
-  __WB_MANIFEST: (PrecacheEntry | string)[];
+  __RULES_OFFLINE: { files: PrecacheEntry[]; packs: Pack[] };
   location: Location;
+  registration: ServiceWorkerRegistration;
   skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void> };
+  clients: { claim(): Promise<void>; matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<{ url: string }[]> };
   addEventListener(type: string, listener: (event: never) => void): void;
 }
 interface LifecycleEvent extends Event {
@@ -34,12 +49,19 @@ interface LifecycleEvent extends Event {
 interface WorkerMessageEvent extends LifecycleEvent {
   data: unknown;
   ports: readonly MessagePort[];
+  source: { url?: string } | null;
 }
 
 /** The event type workbox's API takes (a service worker's `ExtendableEvent`). */
 type WorkboxEvent = Parameters<PrecacheController['activate']>[0];
 
+/** The precache list's URL, given by the build (scripts/build-sw.mjs). */
+declare const __OFFLINE_FILES__: string;
+declare function importScripts(...urls: string[]): void;
+
+importScripts(__OFFLINE_FILES__);
 const worker = self as unknown as WorkerScope;
+const { files: manifest, packs } = worker.__RULES_OFFLINE;
 
 /** How many files are fetched at once while saving (a browser opens about 6 connections to one HTTP/1.1 host). */
 const PARALLEL = 8;
@@ -48,65 +70,191 @@ const PARALLEL = 8;
 const SLASHLESS = /\/[^/.]+$/;
 
 const precache = new PrecacheController();
-// Written as `self.__WB_MANIFEST`, the injection point that workbox-build looks for.
-precache.addToCacheList((self as unknown as WorkerScope).__WB_MANIFEST);
+precache.addToCacheList(manifest);
 
-/** Every file of the list as [URL, cache key]. */
-const files = () => [...precache.getURLsToCacheKeys()];
+/** One file of the list: its URL as the list writes it (relative to the site's root), absolute, and its cache key. */
+interface ListedFile {
+  path: string;
+  url: string;
+  key: string;
+}
+const listed: ListedFile[] = manifest.map(({ url }) => {
+  const absolute = new URL(url, worker.location.href).href;
+  return { path: url, url: absolute, key: precache.getCacheKeyForURL(absolute)! };
+});
+
+/** The pack whose folder holds a page, if any. */
+const packOf = (file: ListedFile): Pack | undefined =>
+  file.path.endsWith('.html') ? packs.find((p) => file.path.startsWith(p.scope)) : undefined;
+
+/**
+ * The game (pack folder) a file belongs to: a page in its folder, or a file named for it (its search index
+ * `search/<id>.json`, its head script `scripts/head-<id>-<hash>.js`). Undefined for the files every page shares.
+ */
+function folderNamed(file: ListedFile): string | undefined {
+  const name = file.path.slice(file.path.lastIndexOf('/') + 1);
+  return packs.find(({ scope }) => {
+    const id = scope.slice(0, -1);
+    return file.path.startsWith(scope) || name.startsWith(`${id}.`) || name.includes(`-${id}-`);
+  })?.scope;
+}
+const folders = new Map(listed.map((f) => [f, folderNamed(f)]));
+const folderOf = (file: ListedFile) => folders.get(file);
+/** How many files of the list each game has. */
+const folderTotals = new Map<string | undefined, number>();
+for (const where of folders.values()) folderTotals.set(where, (folderTotals.get(where) ?? 0) + 1);
+
+/** The file of the list a page's address opens (`/x/` -> `x/index.html`), if any. */
+function fileFor(address: string): ListedFile | undefined {
+  const url = new URL(address);
+  if (url.origin !== worker.location.origin) return undefined;
+  const href = `${url.origin}${url.pathname}${url.pathname.endsWith('/') ? 'index.html' : ''}`;
+  return listed.find((f) => f.url === href);
+}
+
+/** The files of the list that the cache does not hold. */
+async function missing(): Promise<ListedFile[]> {
+  const cache = await caches.open(precache.strategy.cacheName);
+  const have = new Set((await cache.keys()).map((r) => r.url));
+  return listed.filter((f) => !have.has(f.key));
+}
+
+/** How many files of the list are stored, of how many; and of the game `folder` (the page's own), if given. */
+async function count(folder?: string) {
+  const left = await missing();
+  const status: { stored: number; total: number; game?: { stored: number; total: number } } = {
+    stored: listed.length - left.length,
+    total: listed.length,
+  };
+  const total = folderTotals.get(folder);
+  if (folder && total) status.game = { stored: total - left.filter((f) => folderOf(f) === folder).length, total };
+  return status;
+}
 
 /**
  * Stores one file of the list unless it is stored already (workbox's precache strategy: fetched with its integrity;
- * during install from the network, later only when the manifest gives an integrity to check it against).
+ * during install from the network, later only when the list gives an integrity to check it against).
  */
-async function saveOne(url: string, cacheKey: string, event: LifecycleEvent): Promise<void> {
-  const integrity = precache.getIntegrityForCacheKey(cacheKey);
-  const request = new Request(url, { integrity, credentials: 'same-origin' });
+async function saveOne(file: ListedFile, event: LifecycleEvent): Promise<void> {
+  const integrity = precache.getIntegrityForCacheKey(file.key);
+  const request = new Request(file.url, { integrity, credentials: 'same-origin' });
   // handleAll's second promise settles once the response is stored.
-  await Promise.all(precache.strategy.handleAll({ event: event as unknown as WorkboxEvent, request, params: { cacheKey, integrity } }));
+  await Promise.all(
+    precache.strategy.handleAll({ event: event as unknown as WorkboxEvent, request, params: { cacheKey: file.key, integrity } }),
+  );
 }
 
-/** The files of the list that the cache does not hold, as [URL, cache key]. */
-async function missing(): Promise<[string, string][]> {
-  const cache = await caches.open(precache.strategy.cacheName);
-  const have = new Set((await cache.keys()).map((r) => r.url));
-  return files().filter(([, key]) => !have.has(key));
-}
+/** Response headers a page keeps from its pack (the policy headers the host sets on documents and packs). */
+const KEPT_HEADERS =
+  /^(content-security-policy|x-frame-options|referrer-policy|permissions-policy|cross-origin-opener-policy|x-content-type-options)$/i;
 
-/** How many files of the list are stored, of how many. */
-async function count(): Promise<{ stored: number; total: number }> {
-  const total = files().length;
-  return { stored: total - (await missing()).length, total };
-}
-
-/** Saves every file of the list not stored yet, `PARALLEL` at a time; `onSaved` hears each one stored. A file that
- * fails (no network, refused, the wrong bytes) is left missing, never stored half: `count` and the next check find it.
- * Resolves to the number of files that failed.
+/**
+ * Fetches a pack (checked against its integrity) and stores the pages of it that `wanted` names, each under its own
+ * key, as a page with the pack's policy headers. Nothing is stored unless the whole pack arrived intact.
  */
-async function saveAll(event: LifecycleEvent, onSaved?: () => void): Promise<number> {
-  const todo = await missing();
-  let failed = 0;
-  const next = async () => {
-    for (let file = todo.shift(); file; file = todo.shift()) {
-      try {
-        await saveOne(file[0], file[1], event);
-        onSaved?.();
-      } catch {
-        failed++;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: PARALLEL }, next));
-  return failed;
+async function savePack(pack: Pack, wanted: ListedFile[], onSaved?: (file: ListedFile) => void): Promise<void> {
+  const response = await fetch(new Request(pack.url, { integrity: pack.integrity, credentials: 'same-origin' }));
+  if (!response.ok) throw new Error(`pack ${pack.url}: HTTP ${response.status}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const end = bytes.indexOf(10);
+  const index = JSON.parse(new TextDecoder().decode(bytes.subarray(0, end))) as [string, number][];
+  const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8' });
+  response.headers.forEach((value, name) => KEPT_HEADERS.test(name) && headers.set(name, value));
+  const byPath = new Map(wanted.map((f) => [f.path, f]));
+  const cache = await caches.open(precache.strategy.cacheName);
+  let at = end + 1;
+  const puts: Promise<void>[] = [];
+  for (const [path, length] of index) {
+    const file = byPath.get(path);
+    const body = bytes.subarray(at, at + length);
+    at += length;
+    if (file) puts.push(cache.put(file.key, new Response(body.slice(), { headers })).then(() => onSaved?.(file)));
+  }
+  await Promise.all(puts);
 }
+
+/** One step of a save: a file, or the wanted pages of a pack. */
+type Job = { file: ListedFile } | { pack: Pack; pages: ListedFile[] };
+
+/**
+ * Missing files in the order a player needs them: the files every page shares; the game `reading` (its pages as a
+ * pack when most are missing); then the other games.
+ */
+function plan(todo: ListedFile[], reading: string | undefined): Job[] {
+  const jobs: Job[] = todo.filter((f) => !folderOf(f)).map((file) => ({ file }));
+  for (const folder of [reading, ...packs.map((p) => p.scope).filter((s) => s !== reading)]) {
+    const pack = packs.find((p) => p.scope === folder);
+    if (!pack) continue;
+    const mine = todo.filter((f) => folderOf(f) === folder);
+    const pages = mine.filter((f) => packOf(f) === pack);
+    // A pack costs about as much as an eighth of its pages fetched one by one.
+    const packed = pages.length * 8 > pack.pages;
+    jobs.push(...mine.filter((f) => !packed || !pages.includes(f)).map((file) => ({ file })));
+    if (packed) jobs.push({ pack, pages });
+  }
+  return jobs;
+}
+
+/** The same-origin files a saved page loads (its stylesheets, scripts, icons and manifest), as listed files. */
+async function loadedBy(page: ListedFile): Promise<ListedFile[]> {
+  const response = await caches.match(page.key, { cacheName: precache.strategy.cacheName });
+  if (!response) return [];
+  const html = await response.text();
+  const found: ListedFile[] = [];
+  for (const [, path] of html.matchAll(/\s(?:href|src)="(\/[^"?#]*)"/g)) {
+    const file = fileFor(new URL(path!, worker.location.href).href);
+    if (file && !file.path.endsWith('.html') && !found.includes(file)) found.push(file);
+  }
+  return found;
+}
+
+/**
+ * Saves missing files, `PARALLEL` at a time: first the open pages (`first`, their addresses), then the files they load,
+ * then, unless `onlyFirst`, the rest in the order `plan` gives. `onSaved` hears each file stored. A file or pack that
+ * fails (no network, refused, the wrong bytes) is left missing, never stored half: `count` and the next check find it.
+ * Resolves to the number of files left missing.
+ */
+async function saveAll(event: LifecycleEvent, first: string[], onSaved?: (file: ListedFile) => void, onlyFirst = false): Promise<number> {
+  const open = first.map(fileFor).filter((f): f is ListedFile => !!f);
+  const run = async (jobs: Job[]) => {
+    const next = async () => {
+      for (let job = jobs.shift(); job; job = jobs.shift()) {
+        try {
+          if ('file' in job) {
+            await saveOne(job.file, event);
+            onSaved?.(job.file);
+          } else await savePack(job.pack, job.pages, onSaved);
+        } catch {
+          /* left missing: found again by the next check */
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL }, next));
+  };
+  const stillMissing = async (wanted: ListedFile[]) => {
+    const left = new Set(await missing());
+    return wanted.filter((f) => left.has(f)).map((file) => ({ file }));
+  };
+  await run(await stillMissing(open));
+  await run(await stillMissing((await Promise.all(open.map(loadedBy))).flat()));
+  if (!onlyFirst) await run(plan(await missing(), open.map(folderOf).find(Boolean)));
+  return (await missing()).length;
+}
+
+/** The addresses of the pages open in the browser (controlled or not). */
+const openPages = async () => (await worker.clients.matchAll({ type: 'window', includeUncontrolled: true })).map((c) => c.url);
 
 worker.addEventListener('install', (event: LifecycleEvent) => {
-  // The first install keeps what it could save (the page then has the rest fetched: PRECACHE_REPAIR); an update must
-  // save every file, or it stays uninstalled and the reader keeps the version they have, whole.
-  const first = !(self as unknown as { registration: ServiceWorkerRegistration }).registration.active;
+  // The first install saves what the open pages need and takes them over at once (the page then has the rest saved:
+  // PRECACHE_REPAIR); an update must save every file, or it stays uninstalled and the reader keeps the version they
+  // have, whole.
+  const first = !worker.registration.active;
   event.waitUntil(
-    saveAll(event).then((failed) => {
-      if (failed && !first) throw new Error(`service worker: ${failed} files could not be saved`);
-    }),
+    openPages()
+      .then((pages) => saveAll(event, pages, undefined, first))
+      .then((left) => {
+        if (left && !first) throw new Error(`service worker: ${left} files could not be saved`);
+      }),
   );
 });
 worker.addEventListener('activate', (event: LifecycleEvent) => {
@@ -125,7 +273,7 @@ registerRoute(
 registerRoute(new NavigationRoute(precache.createHandlerBoundToURL('/404.html'), { denylist: [SLASHLESS] }));
 
 /** Pages listening to a repair in progress. */
-const listeners = new Set<MessagePort>();
+const listeners = new Map<MessagePort, string | undefined>();
 let repairing: Promise<number> | undefined;
 
 worker.addEventListener('message', (event: WorkerMessageEvent) => {
@@ -147,23 +295,34 @@ worker.addEventListener('message', (event: WorkerMessageEvent) => {
     return;
   }
   if ((type !== 'PRECACHE_CHECK' && type !== 'PRECACHE_REPAIR') || !port) return;
+  const page = event.source?.url;
+  const folder = page ? ((f) => f && folderOf(f))(fileFor(page)) : undefined;
   const answer = async () => {
     if (type === 'PRECACHE_REPAIR') {
-      listeners.add(port);
+      listeners.set(port, folder);
       if (!repairing) {
-        const start = await count();
-        const total = start.total;
-        let stored = start.stored;
-        const tell = () => {
+        // Counted as files are stored, overall and per game, from one look at the cache.
+        const left = new Set(await missing());
+        let stored = listed.length - left.size;
+        const storedIn = new Map<string | undefined, number>();
+        for (const f of listed) if (!left.has(f)) storedIn.set(folderOf(f), (storedIn.get(folderOf(f)) ?? 0) + 1);
+        const tell = (file: ListedFile) => {
           stored++;
-          for (const listener of listeners) listener.postMessage({ type: 'PRECACHE_PROGRESS', stored, total });
+          const where = folderOf(file);
+          storedIn.set(where, (storedIn.get(where) ?? 0) + 1);
+          for (const [listener, mine] of listeners) {
+            const game = mine ? { stored: storedIn.get(mine) ?? 0, total: folderTotals.get(mine) ?? 0 } : undefined;
+            listener.postMessage({ type: 'PRECACHE_PROGRESS', stored, total: listed.length, game });
+          }
         };
-        repairing = saveAll(event, tell).finally(() => (repairing = undefined));
+        repairing = openPages()
+          .then((pages) => saveAll(event, page ? [page, ...pages.filter((p) => p !== page)] : pages, tell))
+          .finally(() => (repairing = undefined));
       }
       await repairing;
       listeners.delete(port);
     }
-    port.postMessage({ type: 'PRECACHE_STATUS', ...(await count()) });
+    port.postMessage({ type: 'PRECACHE_STATUS', ...(await count(folder)) });
   };
-  event.waitUntil(answer().catch(() => port.postMessage({ type: 'PRECACHE_STATUS', stored: 0, total: files().length, failed: true })));
+  event.waitUntil(answer().catch(() => port.postMessage({ type: 'PRECACHE_STATUS', stored: 0, total: listed.length, failed: true })));
 });

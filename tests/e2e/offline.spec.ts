@@ -48,7 +48,9 @@ async function everyUrlFormOpens(where: string) {
 
 test('after one visit the service worker holds every page of the build', async () => {
   await page.goto('/');
+  // The worker takes the page over once the open page and what it loads are saved; "ready" once every file is.
   await serviceWorkerInControl(page);
+  await expect(page.locator('footer [data-offline-status]')).toHaveAttribute('data-offline-status', 'ready', { timeout: 120_000 });
   const cached = new Set(
     await page.evaluate(async () => {
       const paths: string[] = [];

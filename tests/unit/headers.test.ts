@@ -85,7 +85,16 @@ describe('dist/_headers', () => {
   it('caches hashed assets for a year and revalidates everything else, one Cache-Control per path', () => {
     const { rules } = headerRules(dist);
     const cache = rules.filter(([, headers]) => headers.some(([k]) => k === 'Cache-Control'));
-    expect(Object.fromEntries(cache.map(([path, headers]) => [path, headers[0]![1]]))).toEqual({
+    const before = Object.fromEntries(cache.map(([path, headers]) => [path, headers[0]![1]]));
+    // The service worker's packs and precache list (named by their hash), once the build has written them; they carry
+    // the documents' policy too (the worker gives it to the pages it unpacks).
+    mkdirSync(join(dist, 'offline'), { recursive: true });
+    const withPacks = headerRules(dist).rules;
+    rmSync(join(dist, 'offline'), { recursive: true });
+    const offline = withPacks.filter(([path]) => path === '/offline/*').flatMap(([, headers]) => headers.map(([k, v]) => `${k}: ${v}`));
+    expect(offline).toContain('Cache-Control: public, max-age=31536000, immutable');
+    expect(offline.filter((h) => h.startsWith('Content-Security-Policy: '))).toHaveLength(1);
+    expect(before).toEqual({
       '/_astro/*': 'public, max-age=31536000, immutable',
       '/scripts/*': 'public, max-age=31536000, immutable',
       '/': 'no-cache',

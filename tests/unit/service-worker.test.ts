@@ -39,7 +39,7 @@ class FakeWorker extends EventTarget {
 const status = () => document.querySelector<HTMLElement>('[data-offline-status]')!;
 
 beforeEach(() => {
-  document.body.innerHTML = '<footer><p data-offline-status></p></footer><div class="offline-progress" hidden></div>';
+  document.body.innerHTML = '<main><p class="offline-line" hidden></p></main><footer><p data-offline-status></p></footer>';
 });
 afterEach(() => vi.useRealTimers());
 
@@ -58,7 +58,9 @@ describe('followInstall', { timeout: 5_000 }, () => {
     await vi.waitFor(() => expect(status().textContent).toBe('Saving for offline: 3 of 5'));
     expect(w.asked[0]).toBe('PRECACHE_CHECK');
     expect(status().dataset.offlineStatus).toBe('saving');
-    expect(document.querySelector<HTMLElement>('.offline-progress')!.hidden).toBe(false);
+    const line = document.querySelector<HTMLElement>('.offline-line')!;
+    expect(line.hidden).toBe(false);
+    expect(line.textContent).toBe('Saving the rules for offline use (60%): the pages you opened work offline already.');
     w.stored = 4;
     await vi.waitFor(() => expect(status().textContent).toBe('Saving for offline: 4 of 5'));
     w.stored = 5;
