@@ -34,6 +34,8 @@ interface CopyStatus {
   stored: number;
   total: number;
   game?: { stored: number; total: number };
+  /** The last save stopped because the device's storage is full. */
+  full?: boolean;
 }
 
 /** The game of this page, by its title (the header names it), if the page is a game's. */
@@ -107,11 +109,13 @@ function askWorker(
         stored?: unknown;
         total?: unknown;
         game?: { stored?: unknown; total?: unknown };
+        full?: unknown;
         failed?: boolean;
       };
       if (typeof d?.stored !== 'number' || typeof d.total !== 'number') return;
       clearTimeout(timer);
       const status: CopyStatus = { stored: d.stored, total: d.total };
+      if (d.full === true) status.full = true;
       if (typeof d.game?.stored === 'number' && typeof d.game.total === 'number')
         status.game = { stored: d.game.stored, total: d.game.total };
       if (d.type === 'PRECACHE_PROGRESS') {
@@ -130,15 +134,22 @@ let retryDelay = 2_000;
  * A save that could not finish: said, and tried again once the network is back, and, while the browser says it is
  * online (a network that just came back, or one that answers nothing), after a wait that grows with each failure.
  */
-function paused(stored: number | undefined, total: number | undefined, retry: () => void, game?: CopyStatus['game']) {
+function paused(stored: number | undefined, total: number | undefined, retry: () => void, game?: CopyStatus['game'], full = false) {
   const count = stored !== undefined && total ? ` (${Math.min(stored, total)} of ${total} files)` : '';
   const title = gameTitle();
   const sofar = title && game && game.stored >= game.total ? `${title} works offline` : 'the pages you opened work offline';
-  setStatus(
-    'saving',
-    `Offline copy incomplete${count}: saving resumes when the network is back`,
-    `Offline copy incomplete: ${sofar}; saving the rest resumes when the network is back.`,
-  );
+  if (full)
+    setStatus(
+      'saving',
+      `Offline copy incomplete${count}: this device's storage is full`,
+      `Not enough storage on this device to save every rule: ${sofar}. Free some space and reopen the app to save the rest.`,
+    );
+  else
+    setStatus(
+      'saving',
+      `Offline copy incomplete${count}: saving resumes when the network is back`,
+      `Offline copy incomplete: ${sofar}; saving the rest resumes when the network is back.`,
+    );
   let again: ReturnType<typeof setTimeout> | undefined;
   const resume = () => {
     clearTimeout(again);
@@ -146,8 +157,8 @@ function paused(stored: number | undefined, total: number | undefined, retry: ()
     retry();
   };
   window.addEventListener('online', resume);
-  // Online but the server did not answer: another try in a while.
-  if (navigator.onLine) {
+  // Online but the server did not answer: another try in a while (not when the disk is full: the next start tries).
+  if (navigator.onLine && !full) {
     again = setTimeout(resume, retryDelay);
     retryDelay = Math.min(30_000, retryDelay * 2);
   }
@@ -170,11 +181,12 @@ async function keepCopyWhole(reg: ServiceWorkerRegistration): Promise<void> {
     const status = await askWorker(worker, 'PRECACHE_CHECK');
     // A worker of an older build cannot say: it is trusted as before, until the update it will be offered.
     if (!status || status.stored >= status.total) return ready();
-    if (!navigator.onLine) return paused(status.stored, status.total, () => void keepCopyWhole(reg), status.game);
+    // Where the browser still says "online" with no network behind it, the worker's own request tells.
+    if (!(await networkAnswers(worker))) return paused(status.stored, status.total, () => void keepCopyWhole(reg), status.game);
     saving(status);
     const end = await askWorker(worker, 'PRECACHE_REPAIR', saving);
     if (end && end.stored >= end.total) ready();
-    else paused(end?.stored ?? status.stored, status.total, () => void keepCopyWhole(reg), end?.game ?? status.game);
+    else paused(end?.stored ?? status.stored, status.total, () => void keepCopyWhole(reg), end?.game ?? status.game, end?.full);
   } finally {
     checking = false;
   }
@@ -189,24 +201,37 @@ async function keepCopyWhole(reg: ServiceWorkerRegistration): Promise<void> {
  */
 function watchNetwork() {
   const root = document.documentElement;
-  const show = (offline: boolean) => root.toggleAttribute('data-offline', offline);
   let asked = 0;
   const ask = () => {
     const question = ++asked;
     const worker = 'serviceWorker' in navigator ? navigator.serviceWorker.controller : null;
-    if (!navigator.onLine || !worker) return show(!navigator.onLine);
-    const channel = new MessageChannel();
-    channel.port1.onmessage = (e: MessageEvent) => {
-      if (question === asked && typeof (e.data as { online?: unknown })?.online === 'boolean')
-        show(!(e.data as { online: boolean }).online);
-    };
-    worker.postMessage({ type: 'NETWORK_CHECK' }, [channel.port2]);
+    void networkAnswers(worker).then((online) => question === asked && root.toggleAttribute('data-offline', !online));
   };
   ask();
   window.addEventListener('online', ask);
   window.addEventListener('offline', ask);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') ask();
+  });
+}
+
+/**
+ * Whether the server answers now: false at once while the browser says it is offline; else the worker's answer to
+ * `NETWORK_CHECK` (false when it gives none within 5 s); true for a page no worker controls (it came from the network).
+ */
+function networkAnswers(worker: ServiceWorker | null): Promise<boolean> {
+  if (!navigator.onLine) return Promise.resolve(false);
+  if (!worker) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(false), 5_000);
+    channel.port1.onmessage = (e: MessageEvent) => {
+      const online = (e.data as { online?: unknown } | null)?.online;
+      if (typeof online !== 'boolean') return;
+      clearTimeout(timer);
+      resolve(online);
+    };
+    worker.postMessage({ type: 'NETWORK_CHECK' }, [channel.port2]);
   });
 }
 

@@ -66,6 +66,9 @@ const { files: manifest, packs } = worker.__RULES_OFFLINE;
 /** How many files are fetched at once while saving (a browser opens about 6 connections to one HTTP/1.1 host). */
 const PARALLEL = 8;
 
+/** How long one file or pack may take before its place goes to the next (it is then left missing, tried again later). */
+const STEP_TIMEOUT = 60_000;
+
 /** A path whose last segment has no extension and no trailing slash: `/<game>/pass`, `/search`. */
 const SLASHLESS = /\/[^/.]+$/;
 
@@ -119,13 +122,20 @@ async function missing(): Promise<ListedFile[]> {
   return listed.filter((f) => !have.has(f.key));
 }
 
-/** How many files of the list are stored, of how many; and of the game `folder` (the page's own), if given. */
+/** Whether the last save stopped on a full disk (QuotaExceededError). */
+let full = false;
+
+/**
+ * How many files of the list are stored, of how many; of the game `folder` (the page's own), if given; and whether
+ * the last save stopped because the disk was full.
+ */
 async function count(folder?: string) {
   const left = await missing();
-  const status: { stored: number; total: number; game?: { stored: number; total: number } } = {
+  const status: { stored: number; total: number; full?: true; game?: { stored: number; total: number } } = {
     stored: listed.length - left.length,
     total: listed.length,
   };
+  if (full && left.length) status.full = true;
   const total = folderTotals.get(folder);
   if (folder && total) status.game = { stored: total - left.filter((f) => folderOf(f) === folder).length, total };
   return status;
@@ -215,17 +225,19 @@ async function loadedBy(page: ListedFile): Promise<ListedFile[]> {
  * Resolves to the number of files left missing.
  */
 async function saveAll(event: LifecycleEvent, first: string[], onSaved?: (file: ListedFile) => void, onlyFirst = false): Promise<number> {
+  full = false;
   const open = first.map(fileFor).filter((f): f is ListedFile => !!f);
   const run = async (jobs: Job[]) => {
     const next = async () => {
-      for (let job = jobs.shift(); job; job = jobs.shift()) {
+      for (let job = jobs.shift(); job && !full; job = jobs.shift()) {
         try {
-          if ('file' in job) {
-            await saveOne(job.file, event);
-            onSaved?.(job.file);
-          } else await savePack(job.pack, job.pages, onSaved);
-        } catch {
-          /* left missing: found again by the next check */
+          const saved = 'file' in job ? saveOne(job.file, event).then(() => onSaved?.(job.file)) : savePack(job.pack, job.pages, onSaved);
+          // A step that hangs (a stalled connection, a storage call that never answers) gives its place up.
+          await Promise.race([saved, new Promise((_, fail) => setTimeout(() => fail(new Error('timed out')), STEP_TIMEOUT))]);
+        } catch (e) {
+          // Left missing: found again by the next check. A full disk stops the save (the next files would not fit
+          // either); what is stored stays and works.
+          if ((e as Error | undefined)?.name === 'QuotaExceededError') full = true;
         }
       }
     };

@@ -100,3 +100,34 @@ for (const width of [320, 430])
     }
     await context.close();
   });
+
+test('a full disk is said, and what was saved still works offline', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  // The origin may store about 1 MB: the open page fits, the whole copy does not (Chromium's quota override).
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(baseURL!).origin, quotaSize: 1_000_000 });
+  await page.goto('/now-or-never/pass/');
+  await expect(status(page)).toHaveText(/^Offline copy incomplete \(\d+ of \d+ files\): this device's storage is full$/, {
+    timeout: 60_000,
+  });
+  await expect(page.locator('.offline-line')).toHaveText(/^Not enough storage on this device to save every rule: /);
+  await context.setOffline(true);
+  const res = await page.goto('/now-or-never/pass/');
+  expect(res?.fromServiceWorker()).toBe(true);
+  await expect(page.locator('main h1')).toHaveText('Pass');
+  await context.close();
+});
+
+test('on iPhone Safari, which offers no install, the home page says how to add the app to the home screen', async ({ browser }) => {
+  const context = await browser.newContext({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.locator('#install')).toBeVisible();
+  await expect(page.locator('#install-ios')).toHaveText('On iPhone or iPad: tap Share, then “Add to Home Screen”.');
+  await expect(page.locator('#install-button')).toHaveCount(0);
+  await context.close();
+});
