@@ -24,7 +24,7 @@ import {
 import { readSaved } from './saved-setup';
 import { carryHref } from './shared-setup';
 import { readPreferences } from './saved-prefs';
-import { changesShownPage } from './storage';
+import { changesShownPage, OFFLINE_SAVING_KEY } from './storage';
 
 /** The option state of a game's page (`window.rulesState`), worked out before the body renders. */
 export interface HeadState {
@@ -92,6 +92,14 @@ function startPage(game?: OptionsGame, setup?: (game: OptionsGame) => void): voi
   else delete root.dataset.textSize;
   // Controls that need an API show only where it exists (set before the body renders: no layout shift).
   if ('wakeLock' in navigator) root.dataset.canWake = '';
+  // The line that says how far the offline copy is, shown from the first paint where a save is under way (a first
+  // visit: no worker yet; or a save not finished), so it never pushes the page down under a tap.
+  try {
+    if ('serviceWorker' in navigator && (!navigator.serviceWorker.controller || localStorage.getItem(OFFLINE_SAVING_KEY)))
+      root.dataset.offlineSaving = '';
+  } catch {
+    /* storage blocked: the line shows when the page's script knows */
+  }
   if (!started) {
     addEventListener('pageshow', (e) => void (e.persisted && restore()));
     // Another tab changed what this page shows (a setup, the theme, pins, rulings): shown here too, as after Back.

@@ -2,8 +2,9 @@
  * Search result lists in the page: each result as a link built from text only (never HTML), lists updated in
  * place, updates held while a finger or the mouse is down on the list, and the arrow keys moving a highlight.
  *
- * A result already shown keeps its element, and nothing is rebuilt when the results have not changed, so a tap that
- * lands while the list updates (or while the input loses focus) still opens the result it was aimed at.
+ * A result already shown keeps its element (its snippet filled in where it changed), and nothing is rebuilt when the
+ * results have not changed, so a tap that lands while the list updates (or while the input loses focus) still opens
+ * the result it was aimed at.
  */
 import type { ShownResult } from './search-engine';
 import type { SnippetPart } from '../lib/search/snippet';
@@ -41,6 +42,35 @@ export function holdWhilePressed(list: HTMLElement): () => Promise<void> {
   return () => (pressed ? new Promise<void>((resolve) => waiting.push(resolve)) : Promise.resolve());
 }
 
+/**
+ * How many em spaces stand in for a snippet still on its way (ShownResult.pending): about the width of a snippet's
+ * text (up to 180 characters, see src/lib/search/snippet.ts), so that it wraps to about as many lines and the list
+ * hardly moves when the snippet comes.
+ */
+const PENDING_EMS = 80;
+
+/** A result's snippet: its parts, the hits marked; a pending one (no text yet) as blank bars of about its size. */
+function snippetOf(r: ShownResult, parts: readonly SnippetPart[]): HTMLElement {
+  const text = document.createElement('span');
+  text.className = 'result-snippet';
+  if (r.pending) {
+    text.dataset.pending = '';
+    const bars = document.createElement('span');
+    bars.setAttribute('aria-hidden', 'true');
+    bars.textContent = '\u2003'.repeat(PENDING_EMS);
+    text.append(bars);
+    return text;
+  }
+  for (const p of parts) {
+    if (p.hit) {
+      const m = document.createElement('mark');
+      m.textContent = p.text;
+      text.append(m);
+    } else text.append(p.text);
+  }
+  return text;
+}
+
 /** A result's link: title, game (when searching all games) and snippet, built from text only. */
 export function resultLink(r: ShownResult, parts: readonly SnippetPart[], showGame: boolean): HTMLAnchorElement {
   const a = document.createElement('a');
@@ -56,35 +86,38 @@ export function resultLink(r: ShownResult, parts: readonly SnippetPart[], showGa
     game.textContent = r.gameTitle;
     a.append(game);
   }
-  const text = document.createElement('span');
-  text.className = 'result-snippet';
-  for (const p of parts) {
-    if (p.hit) {
-      const m = document.createElement('mark');
-      m.textContent = p.text;
-      text.append(m);
-    } else text.append(p.text);
-  }
-  a.append(text);
+  a.append(snippetOf(r, parts));
   return a;
 }
 
+/** What a result's snippet says, to tell whether it changed. */
+const snippetKey = (r: ShownResult) => (r.pending ? '\u0000' : r.parts.map((p) => (p.hit ? `[${p.text}]` : p.text)).join(''));
+
 /**
- * Puts these results into `list`, keeping the element of every result whose content is unchanged and touching
- * the DOM only where the list differs (so a pointer or tap already on a result is not lost).
+ * Puts these results into `list`, keeping the element of every result already shown (its snippet rewritten in place
+ * when it changed, as when the text comes after the list) and touching the DOM only where the list differs (so a
+ * pointer or tap already on a result is not lost).
  */
 export function updateList(list: HTMLElement, results: readonly ShownResult[], showGame: boolean, role?: string): void {
   const old = new Map<string, HTMLElement>();
   for (const el of Array.from(list.children) as HTMLElement[]) if (el.dataset.key) old.set(el.dataset.key, el);
   const wanted = results.map((r) => {
-    const { parts } = r;
-    const key = `${r.url}\n${showGame}\n${parts.map((p) => (p.hit ? `[${p.text}]` : p.text)).join('')}`;
+    const key = `${r.url}\n${showGame}`;
+    const snippet = snippetKey(r);
     const kept = old.get(key);
-    if (kept) return kept;
+    old.delete(key);
+    if (kept) {
+      if (kept.dataset.snippet !== snippet) {
+        kept.querySelector('.result-snippet')?.replaceWith(snippetOf(r, r.parts));
+        kept.dataset.snippet = snippet;
+      }
+      return kept;
+    }
     const li = document.createElement('li');
     li.dataset.key = key;
+    li.dataset.snippet = snippet;
     if (role) li.setAttribute('role', role);
-    li.append(resultLink(r, parts, showGame));
+    li.append(resultLink(r, r.parts, showGame));
     return li;
   });
   wanted.forEach((el, i) => {

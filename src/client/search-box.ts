@@ -1,7 +1,7 @@
 /**
  * The search box in the header: the search code and the game's index load on first use (focus or typing); `/`
  * focuses the box. On small screens the box opens from the header's search button. The search page and the 404
- * page start their own search at once.
+ * page start their own search at once (the search page's indexes still wait for a query: search-ui.ts).
  */
 const loadSearch = () => import('./search-ui');
 

@@ -6,14 +6,18 @@
  */
 import { Searcher, SearchSet, resultSnippet, type SearchResult, type SearchSetup, type SnippetPart } from '../lib/search/query';
 import { closestEntries } from '../lib/search/closest';
-import { joinIndex, type RankIndex, type SearchText } from '../lib/search/index-files';
+import { checkText, rankIndex, type RankIndex, type SearchText } from '../lib/search/index-files';
 
 /** A result as a list shows it: built from text only (the page writes it as text, never as HTML). */
 export interface ShownResult {
   url: string;
   title: string;
+  /** The game's id. */
+  game: string;
   gameTitle: string;
   parts: SnippetPart[];
+  /** The game's text (summaries, bodies) is not in yet: no snippet so far (`parts` empty). */
+  pending?: boolean;
 }
 
 /** A search: `games` are the indexes to search (those loaded so far), `scope` the game a scoped search asks. */
@@ -26,25 +30,25 @@ export interface SearchRequest {
   setups?: Readonly<Record<string, SearchSetup>>;
 }
 
-/** Page → engine. */
+/** A game's index file, as fetched: `rank` (/search/<game>.json) or `text` (/search/text/<game>.json). */
+export type IndexFile = 'rank' | 'text';
+
+/** Page → engine. A game's `text` comes after its `rank`. */
 export type EngineRequest =
-  | { type: 'index'; game: string; data: IndexBytes }
+  | { type: 'index'; game: string; file: IndexFile; data: ArrayBuffer | string }
   | { type: 'search'; id: number; request: SearchRequest }
   | { type: 'closest'; id: number; path: string; games: readonly string[]; allGames: readonly string[] };
 /** Engine → page. */
 export type EngineReply =
-  | { type: 'ready'; game: string }
-  | { type: 'failed'; game: string; message: string }
+  | { type: 'ready'; game: string; file: IndexFile }
+  | { type: 'failed'; game: string; file: IndexFile; message: string }
   | { type: 'results'; id: number; results: ShownResult[] }
   | { type: 'error'; id: number; message: string };
 
-/** A game's two index files as fetched: /search/<game>.json and /search/text/<game>.json. */
-export interface IndexBytes {
-  rank: ArrayBuffer | string;
-  text: ArrayBuffer | string;
-}
-
 const searchers = new Map<string, Searcher>();
+/** Each game's ranking half as parsed (its text is checked against it), and the games whose text is in. */
+const ranks = new Map<string, RankIndex>();
+const texts = new Set<string>();
 
 /** Prepares the typo matchers for common word lengths once the first results are out, one length per task. */
 function warmUp(searcher: Searcher, lengths = [4, 5, 6, 7, 8, 9, 10, 11, 12]): void {
@@ -58,15 +62,28 @@ function warmUp(searcher: Searcher, lengths = [4, 5, 6, 7, 8, 9, 10, 11, 12]): v
 
 const parse = <T>(data: ArrayBuffer | string): T => JSON.parse(typeof data === 'string' ? data : new TextDecoder().decode(data)) as T;
 
-/** Adds a game's index from its two files. Throws on a malformed index or files of different builds. */
-export function addIndex(game: string, data: IndexBytes): void {
+/** Adds a game's index from its ranking file: it searches at once, its results without snippets until addText. */
+export function addIndex(game: string, data: ArrayBuffer | string): void {
   if (searchers.has(game)) return;
-  const searcher = new Searcher(joinIndex(parse<RankIndex>(data.rank), parse<SearchText>(data.text)));
+  const rank = parse<RankIndex>(data);
+  const searcher = new Searcher(rankIndex(rank));
+  ranks.set(game, rank);
   searchers.set(game, searcher);
   setTimeout(() => warmUp(searcher), 1500);
 }
 
-/** Whether this game's index is loaded. */
+/** Adds a game's text file to its index (added first). Throws on a malformed text or one of another build. */
+export function addText(game: string, data: ArrayBuffer | string): void {
+  if (texts.has(game)) return;
+  const rank = ranks.get(game);
+  if (!rank) throw new Error(`no index of ${game} for its text`);
+  const text = parse<SearchText>(data);
+  checkText(rank, text);
+  searchers.get(game)!.addText(text.summaries, text.bodies);
+  texts.add(game);
+}
+
+/** Whether this game's index is loaded (its ranking file; the text may still be on its way). */
 export const hasIndex = (game: string) => searchers.has(game);
 
 /** The searchers of these games (every one must be loaded). */
@@ -75,7 +92,10 @@ export function searchSet(games: readonly string[]): SearchSet {
 }
 
 const shown = (s: SearchSet, results: readonly SearchResult[]): ShownResult[] =>
-  results.map((r) => ({ url: r.url, title: r.title, gameTitle: r.gameTitle, parts: resultSnippet(r, () => s.bodyOf(r.url)) }));
+  results.map((r) => {
+    const base = { url: r.url, title: r.title, game: r.game, gameTitle: r.gameTitle };
+    return texts.has(r.game) ? { ...base, parts: resultSnippet(r, () => s.bodyOf(r.url)) } : { ...base, parts: [], pending: true };
+  });
 
 /** Ranked results of a query over these games' indexes, as the list shows them. */
 export function search({ query, games, scope, limit, setups }: SearchRequest): ShownResult[] {
@@ -94,10 +114,11 @@ export function handle(message: EngineRequest): EngineReply {
   switch (message.type) {
     case 'index':
       try {
-        addIndex(message.game, message.data);
-        return { type: 'ready', game: message.game };
+        if (message.file === 'rank') addIndex(message.game, message.data);
+        else addText(message.game, message.data);
+        return { type: 'ready', game: message.game, file: message.file };
       } catch (e) {
-        return { type: 'failed', game: message.game, message: String((e as Error)?.message ?? e) };
+        return { type: 'failed', game: message.game, file: message.file, message: String((e as Error)?.message ?? e) };
       }
     case 'search':
       try {
@@ -124,7 +145,9 @@ export async function loadSearcher(
 ): Promise<SearchSet> {
   const ids = game && all.includes(game) ? [game] : all;
   const bytes = (url: string) => fetch(url).then((r) => r.arrayBuffer());
-  for (const id of ids)
-    if (!hasIndex(id)) addIndex(id, { rank: await bytes(`/search/${id}.json`), text: await bytes(`/search/text/${id}.json`) });
+  for (const id of ids) {
+    if (!hasIndex(id)) addIndex(id, await bytes(`/search/${id}.json`));
+    if (!texts.has(id)) addText(id, await bytes(`/search/text/${id}.json`));
+  }
   return searchSet(ids);
 }

@@ -2,10 +2,11 @@
  * Search in the browser, loaded on first use (search-box.ts): the three places that search. The header's
  * search-as-you-type popup, the /search/ page and the 404 page's closest rules. The engine client
  * (search-client.ts) loads the indexes and runs the searches; result-list.ts shows the results. Everything from the
- * query or the index is written as text, never as HTML.
+ * query or the index is written as text, never as HTML. A list is shown as soon as the ranking files are in; the
+ * snippets fill in when the text files come (the same list, in the same order).
  */
 import type { ShownResult } from './search-engine';
-import { allGames, findClosest, idsFor, loadGames, requested, runSearch } from './search-client';
+import { allGames, findClosest, idsFor, loadGames, prepareSearch, requested, runSearch, whenText } from './search-client';
 import { arrowKeys, holdWhilePressed, keyboardSelection, updateList } from './result-list';
 
 /**
@@ -49,7 +50,8 @@ export function attachSearchBox(input: HTMLInputElement, game?: string): void {
   });
 
   let ticket = 0;
-  const render = async () => {
+  /** Shows the results of what is typed; `fill` when the text of the list's games came (its snippets fill in). */
+  const render = async (fill = false) => {
     const mine = ++ticket;
     await afterPaint();
     if (mine !== ticket) return;
@@ -61,11 +63,12 @@ export function attachSearchBox(input: HTMLInputElement, game?: string): void {
     }
     // Same query, same scope: nothing to redo (a focus or a repeated event must not rebuild the list under a tap).
     const state = `${scope ?? ''}\n${q}`;
-    if (state === shown && !popup.hidden) return;
+    if (state === shown && !popup.hidden && !fill) return;
     const within = scope;
     let results: ShownResult[];
+    let games: string[];
     try {
-      const games = await loadGames(within);
+      games = await loadGames(within);
       if (within === scope) loaded = games;
       results = await runSearch({ query: q, games, scope: within, limit: 8 });
     } catch {
@@ -78,8 +81,9 @@ export function attachSearchBox(input: HTMLInputElement, game?: string): void {
     if (mine !== ticket) return;
     await released();
     if (mine !== ticket) return;
+    // The same list with its snippets: the highlight stays where the arrow keys put it.
+    if (!(fill && state === shown)) selection.reset();
     shown = state;
-    selection.reset();
     label.textContent = within ? 'In this game.' : 'In all games.';
     toggle.textContent = within ? 'Search all games' : 'Only this game';
     empty.textContent = results.length ? '' : `No rule matches “${q}”. Try other words.`;
@@ -87,6 +91,10 @@ export function attachSearchBox(input: HTMLInputElement, game?: string): void {
     const nodes = [...(game ? [bar] : []), list, ...(results.length ? [] : [empty])];
     if (nodes.length !== popup.children.length || nodes.some((n, i) => popup.children[i] !== n)) popup.replaceChildren(...nodes);
     popup.hidden = false;
+    if (results.some((r) => r.pending))
+      void whenText(games).then(() => {
+        if (mine === ticket && !popup.hidden) void render(true);
+      });
   };
   input.addEventListener('input', () => void render());
   input.addEventListener('keydown', (e) => {
@@ -130,7 +138,10 @@ export function attachSearchBox(input: HTMLInputElement, game?: string): void {
   if (input.value.trim()) void render();
 }
 
-/** The /search/ page: reads ?q= and ?game=, renders ranked results, keeps the URL in step. */
+/**
+ * The /search/ page: reads ?q= and ?game=, renders ranked results, keeps the URL in step. The indexes load with the
+ * first query (the address's, or the first key typed): an empty search page fetches none.
+ */
 export async function startSearchPage(): Promise<void> {
   const input = document.getElementById('search-page-q') as HTMLInputElement;
   const form = document.getElementById('search-page-form') as HTMLFormElement;
@@ -148,18 +159,23 @@ export async function startSearchPage(): Promise<void> {
   const scopeOf = () => (form.querySelector<HTMLInputElement>('input[name=game]:checked')?.value ?? '') || undefined;
   const selection = keyboardSelection(list);
   const released = holdWhilePressed(list);
+  /** The scope whose indexes are in (see load). */
   let current: { games: string[]; scope?: string } | undefined;
   let shown = '';
   let ticket = 0;
 
-  /** Shows the results of the current query with what is loaded; `force` after more indexes arrived. */
-  const show = async (force = false) => {
+  /**
+   * Shows the results of the current query; `force` after the indexes arrived, `fill` when the text of the list's
+   * games came (the same list, its snippets filled in). A query of a scope whose indexes are not in loads them first.
+   */
+  const show = async (force = false, fill = false): Promise<void> => {
     const scope = scopeOf();
-    // Until every index of the chosen scope is in (see load), no list.
-    if (!current || current.scope !== scope) return;
     const q = input.value;
+    // Until every index of the chosen scope is in (see load), no list; an empty box needs none.
+    if (q.trim() && (!current || current.scope !== scope)) return load();
     const state = `${scope ?? ''}\n${q}`;
-    if (state === shown && !force) return;
+    if (state === shown && !force && !fill) return;
+    const filling = fill && state === shown;
     shown = state;
     const mine = ++ticket;
     const url = new URL(location.href);
@@ -167,7 +183,7 @@ export async function startSearchPage(): Promise<void> {
     if (q) url.searchParams.set('q', q);
     if (scope) url.searchParams.set('game', scope);
     history.replaceState(history.state, '', url);
-    const { games } = current;
+    const games = current?.games ?? [];
     let results: ShownResult[] = [];
     let failed = false;
     if (q.trim())
@@ -179,7 +195,8 @@ export async function startSearchPage(): Promise<void> {
     if (mine !== ticket) return;
     await released();
     if (mine !== ticket) return;
-    selection.reset();
+    // The same list with its snippets: the highlight stays where the arrow keys put it.
+    if (!filling) selection.reset();
     updateList(list, results, !scope);
     // One short line either way: a status that wraps and unwraps would move the list under it.
     status.textContent = !q.trim()
@@ -189,13 +206,18 @@ export async function startSearchPage(): Promise<void> {
         : results.length
           ? `${results.length === 20 ? 'Top 20' : results.length} result${results.length === 1 ? '' : 's'}${scope ? '' : ' in all games'}.`
           : `No rule matches “${q}”.${scope ? ' Try all games, or other words.' : ' Try other words.'}`;
+    if (results.some((r) => r.pending))
+      void whenText(games).then(() => {
+        if (mine === ticket) void show(false, true);
+      });
   };
 
   let loading = 0;
   /**
    * Loads every index the chosen scope needs before the first list: a list from some games only would look complete,
-   * and its top result could change when the others arrive (all games are fetched at once; the page's head preloads
-   * them). Meanwhile the status says so, and a list of another scope is cleared.
+   * and its top result could change when the others arrive (all games are fetched at once). Only their ranking
+   * files: the text files come after, for the snippets. Meanwhile the status says so, and a list of another scope is
+   * cleared.
    */
   const load = async () => {
     const mine = ++loading;
@@ -224,17 +246,24 @@ export async function startSearchPage(): Promise<void> {
   // Only the scope radios: a text field's `change` (fired when it loses focus, as a result is tapped) must not
   // rebuild the list under the tap.
   form.addEventListener('change', (e) => {
-    if ((e.target as HTMLInputElement).name === 'game') void load();
+    if ((e.target as HTMLInputElement).name === 'game') void show();
   });
   input.addEventListener('keydown', (e) => arrowKeys(e, selection));
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
-    // Enter before the list caught up with the last keys: wait for the list of what is typed now.
+    // Enter before the list caught up with the last keys (or before the indexes are in): wait for the list of what
+    // is typed now.
     if (shown !== `${scopeOf() ?? ''}\n${input.value}`) await show();
     const target = selection.target();
     if (target) location.href = target.href;
   });
-  await load();
+  // A query from the address (or typed before this module came) loads at once; else the engine starts, and the
+  // indexes wait for the first key.
+  if (input.value.trim()) await load();
+  else {
+    prepareSearch();
+    await show();
+  }
 }
 
 /** The 404 page: the rules closest to the unknown address (the mistyped slug first, then its words). Never throws. */
@@ -247,6 +276,11 @@ export async function showClosest(): Promise<void> {
     const list = document.getElementById('closest-list')!;
     updateList(list, results, true);
     document.getElementById('closest')!.hidden = false;
+    // The snippets, once the text is in (the same list).
+    if (results.some((r) => r.pending)) {
+      await whenText(games);
+      updateList(list, await findClosest(location.pathname, games), true);
+    }
   } catch {
     // No suggestions (e.g. the index could not load): the page still offers its search box and the games.
   }

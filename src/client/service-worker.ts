@@ -10,6 +10,8 @@
  * network, the first one included, resumes when the browser is back online, without a reload.
  */
 
+import { OFFLINE_SAVING_KEY } from './storage';
+
 type Status = 'saving' | 'ready' | 'unsupported';
 
 /**
@@ -23,8 +25,18 @@ function setStatus(status: Status, text: string, line?: string) {
     el.dataset.offlineStatus = status;
     el.textContent = text;
   }
+  // The next page shows the line from its first paint while the copy is not whole (the head script reads this).
+  try {
+    if (status === 'saving') localStorage.setItem(OFFLINE_SAVING_KEY, '1');
+    else localStorage.removeItem(OFFLINE_SAVING_KEY);
+  } catch {
+    /* storage blocked: the line then shows once this script knows */
+  }
   const top = document.querySelector<HTMLElement>('.offline-line');
-  if (!top || (top.hidden && !line)) return;
+  if (!top) return;
+  const shown = !top.hidden || document.documentElement.hasAttribute('data-offline-saving');
+  if (status === 'unsupported') document.documentElement.removeAttribute('data-offline-saving');
+  if (status === 'unsupported' || (!shown && !line)) return;
   top.hidden = false;
   top.textContent = line ?? text;
 }

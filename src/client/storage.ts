@@ -11,6 +11,7 @@
  *   rules:rulings:<game>    the table's rulings           saved-rulings.ts
  *   rules:guide:<game>      ticked setup-guide steps      saved-progress.ts
  *   rules:round:<game>      the play-along page's round   saved-progress.ts
+ *   rules:offline-saving    the offline copy is not whole  service-worker.ts (read by head.ts)
  */
 
 import type { OptionsGame, Settings } from '../lib/options';
@@ -31,6 +32,8 @@ export const rulingsKey = (gameId: string): string => `rules:rulings:${gameId}`;
 export const guideKey = (gameId: string): string => `rules:guide:${gameId}`;
 /** A game's current play-along round. */
 export const roundKey = (gameId: string): string => `rules:round:${gameId}`;
+/** Set while the offline copy is being saved (or its save is cut short), so the next page shows the line at once. */
+export const OFFLINE_SAVING_KEY = 'rules:offline-saving';
 
 /**
  * Whether a change to `key` made in another tab changes what a page shows: the display settings, a game's setup, its

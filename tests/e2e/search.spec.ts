@@ -1,6 +1,6 @@
 /**
  * Search end to end: the header box (scoped, all games, keyboard), the /search/ page (URL, escaping, first tap
- * opens a result, keyboard), and the 404 page's closest rules.
+ * opens a result, keyboard, what it loads and when), and the 404 page's closest rules.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { holdBack, watchErrors } from './helpers';
@@ -18,7 +18,7 @@ test('search as you type: typo tolerant, aliases, scoped to the game, Enter open
   const first = page.locator('#search-popup a[data-result]').first();
   await expect(first).toHaveAttribute('href', '/now-or-never/retreat/');
   await expect(page.locator('#search-popup')).toContainText('In this game');
-  expect(indexes.sort()).toEqual(['/search/now-or-never.json', '/search/text/now-or-never.json']); // only this game's index
+  await expect.poll(() => indexes.sort()).toEqual(['/search/now-or-never.json', '/search/text/now-or-never.json']); // only this game's index
   await page.getByRole('button', { name: 'Search all games' }).click();
   await expect(page.locator('#search-popup')).toContainText('In all games');
   await expect.poll(() => indexes.length).toBe(8);
@@ -132,6 +132,75 @@ test('Enter right after switching the scope back opens the top result, not the s
   await page.getByRole('button', { name: 'Only this game' }).click();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/now-or-never/retreat/');
+});
+
+/** Collects the paths of the search index files (ranking and text) the page requests. */
+function indexRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (/^\/search\/.*\.json$/.test(path)) paths.push(path);
+  });
+  return paths;
+}
+
+test('the empty search page fetches no index; the first key typed loads the ranking files, then the text', async ({ page }) => {
+  const requests = indexRequests(page);
+  for (const path of ['/search/', '/search/?game=forge-war']) {
+    await page.goto(path);
+    // The search code has run (it focuses the empty box and says what to type), and the page is quiet.
+    await expect(page.locator('#search-page-q')).toBeFocused();
+    await expect(page.locator('#search-status')).toHaveText('Type a few words: a rule, a card, a number.');
+    await page.waitForLoadState('networkidle');
+    expect(requests, path).toEqual([]);
+  }
+  // A scope chosen on the empty page loads nothing either.
+  await page.getByRole('radio', { name: 'Vindication' }).check();
+  await expect(page).toHaveURL(/[?&]game=vindication/);
+  expect(requests).toEqual([]);
+  await page.getByRole('radio', { name: 'All games' }).check();
+  await page.locator('#search-page-q').pressSequentially('retreat');
+  await expect(page.locator('#search-results a[data-result]').first()).toBeVisible();
+  const ranking = ['now-or-never', 'vindication', 'forge-war', 'pencilvillage'].map((g) => `/search/${g}.json`);
+  await expect.poll(() => requests.length).toBe(8);
+  // Every ranking file first (the first list needs only them), then the text files.
+  expect(requests.slice(0, 4).sort()).toEqual([...ranking].sort());
+  expect(requests.slice(4).sort()).toEqual(ranking.map((f) => f.replace('/search/', '/search/text/')).sort());
+});
+
+test('the first list shows while the text files are held back; the snippets fill in after, the list unmoved', async ({ page }) => {
+  const release = await holdBack(page, /\/search\/text\/[a-z-]+\.json$/);
+  await page.goto('/search/?q=starting%20coins');
+  const results = page.locator('#search-results a[data-result]');
+  await expect(page.locator('#search-status')).toHaveText(/in all games\.$/);
+  await expect(results.first()).toBeVisible();
+  const order = await results.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  expect(new Set(await page.locator('#search-results .result-game').allTextContents()).size).toBeGreaterThan(1);
+  // No snippet yet: each result holds a blank stand-in, hidden from screen readers.
+  await expect(results.first().locator('.result-snippet[data-pending] > span[aria-hidden="true"]')).toHaveCount(1);
+  expect((await results.first().locator('.result-snippet').textContent())!.trim()).toBe('');
+  const first = await results.first().elementHandle();
+  const top = (await results.first().boundingBox())!.y;
+  await release();
+  await expect(page.locator('#search-results [data-pending]')).toHaveCount(0);
+  await expect(results.first().locator('.result-snippet mark').first()).toBeVisible();
+  expect(await results.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(order);
+  // The same element, where it was: a tap aimed at it while the snippets came still lands on it.
+  expect(await results.first().evaluate((a, old) => a === old, first)).toBe(true);
+  expect((await results.first().boundingBox())!.y).toBe(top);
+
+  // The header box: the same, and Enter opens the top result before the snippets come.
+  const again = await holdBack(page, /\/search\/text\/[a-z-]+\.json$/);
+  await page.goto('/forge-war/');
+  await page.locator('#search-open').click();
+  await page.keyboard.type('strikes');
+  const popup = page.locator('#search-popup a[data-result]');
+  await expect(popup.first()).toHaveAttribute('href', '/forge-war/strikes/');
+  await expect(popup.first().locator('.result-snippet[data-pending]')).toHaveCount(1);
+  await again();
+  await expect(page.locator('#search-popup [data-pending]')).toHaveCount(0);
+  await expect(popup.first().locator('.result-snippet mark').first()).toBeVisible();
+  await expect(popup.first()).toHaveAttribute('href', '/forge-war/strikes/');
 });
 
 test('the search page keeps what is typed before its search code arrives', async ({ page }) => {
@@ -268,19 +337,25 @@ test.describe('search loads off the main thread, all games before the first list
     expect(errors().filter((e) => !/search-worker|404|Not Found|reading 'active'/i.test(e))).toEqual([]);
   });
 
-  test('an index whose text half is missing or from another build gets the same message', async ({ page }) => {
+  test('an index whose text half is missing or from another build still lists its results, without snippets', async ({ page }) => {
     await page.route(/\/search\/text\/now-or-never\.json$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
-    await page.goto('/search/?q=starting%20coins&game=now-or-never');
-    await expect(page.locator('#search-status')).toHaveText(/Search could not load/);
+    await page.goto('/search/?q=warp%20stone&game=now-or-never');
+    const first = page.locator('#search-results a[data-result]').first();
+    await expect(first).toHaveAttribute('href', '/now-or-never/warp-stone/');
+    await expect(page.locator('#search-status')).toHaveText(/results?\.$/);
+    // No blank stand-in waits for a text that is not coming.
+    await expect(page.locator('#search-results [data-pending]')).toHaveCount(0);
+    await expect(first.locator('.result-snippet')).toHaveText('');
     await page.unroute(/\/search\/text\/now-or-never\.json$/);
-    // Another build's text: the keys differ, so the engine refuses to join them.
+    // Another build's text: the keys differ, so the engine refuses to join them, and shows no snippet from it.
     await page.route(/\/search\/text\/forge-war\.json$/, async (route) => {
       const text = await (await route.fetch()).json();
       await route.fulfill({ json: { ...text, key: 'another-build' } });
     });
     await page.goto('/search/?q=strikes&game=forge-war');
-    await expect(page.locator('#search-status')).toHaveText(/Search could not load/);
-    await expect(page.locator('#search-results a[data-result]')).toHaveCount(0);
+    await expect(page.locator('#search-results a[data-result]').first()).toHaveAttribute('href', '/forge-war/strikes/');
+    await expect(page.locator('#search-results [data-pending]')).toHaveCount(0);
+    await expect(page.locator('#search-results .result-snippet').first()).toHaveText('');
   });
 
   test('an index that cannot load gets a clear message, not a blank list', async ({ page }) => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../src/integrations/catalogue';
 import { buildSearchIndexes, searchDoc } from '../../src/lib/search/build-index';
-import { joinIndex, splitIndex } from '../../src/lib/search/index-files';
+import { checkText, joinIndex, rankIndex, splitIndex } from '../../src/lib/search/index-files';
 import { Searcher } from '../../src/lib/search/query';
 
 const cat = loadCatalogue();
@@ -34,6 +34,28 @@ describe('index files', () => {
     );
     expect(b).toEqual(a);
     expect(b[0]!.answer).toMatch(/\d/);
+  });
+  it('ranks from the ranking half alone as from the whole index: the text only adds summaries, answers and snippets', () => {
+    const { rank, text } = splitIndex(index);
+    const alone = new Searcher(rankIndex(JSON.parse(JSON.stringify(rank))));
+    const whole = new Searcher(index);
+    // Number-noun pairs rank by the numbers the index carries; without them, by the text (a hand-made index): the same.
+    const { numbers: _n, ...withoutNumbers } = index;
+    const fromText = new Searcher(withoutNumbers);
+    const urls = (s: Searcher, q: string) => s.search(q).map((r) => r.url);
+    const queries = ['lose 5 hearts get 5 coins', '17 coins', 'how many coins do we start with', 'roll a 6', 'retreat', 'warp stone'];
+    const before = queries.map((q) => urls(alone, q));
+    for (const [i, q] of queries.entries()) {
+      expect(before[i], q).toEqual(urls(whole, q));
+      expect(before[i], q).toEqual(urls(fromText, q));
+    }
+    expect(alone.search('how many coins do we start with')[0]!.answer).toBeUndefined();
+    checkText(rank, text);
+    alone.addText(text.summaries, text.bodies);
+    for (const q of queries) expect(alone.search(q), q).toEqual(whole.search(q));
+    expect(before[0]).toEqual(urls(alone, queries[0]!));
+    expect(alone.search('how many coins do we start with')[0]!.answer).toMatch(/\d/);
+    expect(index.numbers!.some((d) => d.length > 0)).toBe(true);
   });
   it('refuses the text of another build or another game, naming what differs', () => {
     const { rank, text } = splitIndex(index);

@@ -3,7 +3,7 @@
  * lift entries holding the number the query asks beside its noun.
  */
 import { describe, expect, it } from 'vitest';
-import { asksForNumber, bestSentence, entrySentences, numberPairShare } from '../../src/lib/search/answer';
+import { asksForNumber, bestSentence, entrySentences, numberNeighbours, numberPairShare } from '../../src/lib/search/answer';
 import { indexWords } from '../../src/lib/search/text';
 
 /** Per query word, the vocabulary words it stands for (here: itself, exactly). */
@@ -39,18 +39,31 @@ describe('bestSentence', () => {
   });
 });
 
+describe('numberNeighbours', () => {
+  it('gives each number the words within 2 of it, across a sentence break (which counts as a word)', () => {
+    const got = numberNeighbours(entrySentences('Lose hearts.', '2 coins, or 3p. You start with 17 coins.'));
+    expect(Object.fromEntries([...got].map(([n, words]) => [n, [...words].sort()]))).toEqual({
+      '2': ['3p', 'coin', 'heart'],
+      '3p': ['2', 'coin', 'start'],
+      '17': ['coin', 'start'],
+    });
+    expect(numberNeighbours(entrySentences('No numbers.', 'None here.'))).toEqual(new Map());
+  });
+});
+
 describe('numberPairShare', () => {
   const pair: [number, number][] = [[0, 1]];
+  const near = (summary: string, body: string) => numberNeighbours(entrySentences(summary, body));
   it('counts a pair whose number stands within 2 words of its noun', () => {
-    expect(numberPairShare(entrySentences('', 'You lose 5 hearts.'), pair, termsOf('5', 'heart'), new Map())).toBe(1);
-    expect(numberPairShare(entrySentences('', 'Lose 5 coins and then heal hearts.'), pair, termsOf('5', 'heart'), new Map())).toBe(0);
-    expect(numberPairShare(entrySentences('', 'You lose 4 hearts.'), pair, termsOf('5', 'heart'), new Map())).toBe(0);
+    expect(numberPairShare(near('', 'You lose 5 hearts.'), pair, termsOf('5', 'heart'), new Map())).toBe(1);
+    expect(numberPairShare(near('', 'Lose 5 coins and then heal hearts.'), pair, termsOf('5', 'heart'), new Map())).toBe(0);
+    expect(numberPairShare(near('', 'You lose 4 hearts.'), pair, termsOf('5', 'heart'), new Map())).toBe(0);
   });
 
   it("reads the game's one-letter short form of a noun (7p)", () => {
     const units = new Map([['p', new Set(['population'])]]);
-    expect(numberPairShare(entrySentences('', 'Reach 7p by round 21.'), pair, termsOf('7', 'population'), units)).toBe(1);
-    expect(numberPairShare(entrySentences('', 'Reach 7p by round 21.'), pair, termsOf('7', 'population'), new Map())).toBe(0);
+    expect(numberPairShare(near('', 'Reach 7p by round 21.'), pair, termsOf('7', 'population'), units)).toBe(1);
+    expect(numberPairShare(near('', 'Reach 7p by round 21.'), pair, termsOf('7', 'population'), new Map())).toBe(0);
   });
 });
 

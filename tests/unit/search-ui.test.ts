@@ -10,6 +10,7 @@ import type { ShownResult } from '../../src/client/search-engine';
 const result = (url: string, title: string, text = `About ${title}.`): ShownResult => ({
   url,
   title,
+  game: 'pencilvillage',
   gameTitle: 'Pencilvillage',
   parts: [
     { text: 'About ', hit: false },
@@ -52,13 +53,40 @@ describe('updateList', () => {
     expect(titles(list)).toEqual(['B', 'D', 'A']);
     expect(list.children[0]).toBe(b);
     expect(list.children[2]).toBe(a);
-    // Same url, other snippet: a new element (its content changed).
-    updateList(list, [result('/b/', 'B', 'other words')], false);
+    // Same url, other snippet: the same element, its snippet rewritten.
+    const link = b!.querySelector('a');
+    updateList(list, [result('/b/', 'B', 'other words')], false, 'option');
     expect(list.children).toHaveLength(1);
+    expect(list.children[0]).toBe(b);
+    expect(list.querySelector('a')).toBe(link);
+    expect(list.querySelector('.result-snippet')!.textContent).toBe('About other words');
+    // Shown with or without the game: another element.
+    updateList(list, [result('/b/', 'B', 'other words')], true);
     expect(list.children[0]).not.toBe(b);
     expect(list.children[0]!.hasAttribute('role')).toBe(false);
     updateList(list, [], false);
     expect(list.children).toHaveLength(0);
+  });
+
+  it('shows a pending snippet as blank bars, then fills it in without moving the result or the list', () => {
+    const list = document.createElement('ol');
+    const pending = (r: ShownResult): ShownResult => ({ ...r, parts: [], pending: true });
+    updateList(list, [pending(result('/a/', 'A')), pending(result('/b/', 'B'))], true);
+    const [a, b] = [list.children[0], list.children[1]];
+    const snippet = a!.querySelector<HTMLElement>('.result-snippet')!;
+    expect(snippet.dataset.pending).toBe('');
+    expect(snippet.textContent!.trim()).toBe('');
+    expect(snippet.firstElementChild!.getAttribute('aria-hidden')).toBe('true');
+    expect(a!.querySelector('a')!.textContent!.trim()).toBe('APencilvillage');
+    // Pending again (another key typed before the text came): nothing rebuilt.
+    updateList(list, [pending(result('/a/', 'A')), pending(result('/b/', 'B'))], true);
+    expect(a!.querySelector('.result-snippet')).toBe(snippet);
+    updateList(list, [result('/a/', 'A', 'fights'), result('/b/', 'B')], true);
+    expect([list.children[0], list.children[1]]).toEqual([a, b]);
+    const filled = a!.querySelector<HTMLElement>('.result-snippet')!;
+    expect(filled.dataset.pending).toBeUndefined();
+    expect(filled.textContent).toBe('About fights');
+    expect(Array.from(filled.querySelectorAll('mark'), (m) => m.textContent)).toEqual(['fights']);
   });
 });
 

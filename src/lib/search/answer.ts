@@ -60,27 +60,43 @@ export function bestSentence(
 }
 
 /**
- * Share of the query's number-noun pairs (see numberPairs) that an entry's sentences hold, the number within 2 words
- * of the noun (any form the query word matched), or written with the game's one-letter short form of the noun
- * ("7p": `units` maps "p" to the words of the entry titled "Population (p)").
+ * Each number of an entry's sentences (a word that starts with a digit: "17", "7p") with the words within 2 of it,
+ * the sentences read as one run with a break between them: "You start with 17 coins." gives 17 → start, coin.
+ * What number-noun pairs are matched against (numberPairShare); the index carries it (SearchIndex.numbers), so
+ * that ranking needs none of the entries' text.
+ */
+export function numberNeighbours(list: readonly Sentence[]): Map<string, Set<string>> {
+  const words = list.flatMap((s) => [...s.words, '']);
+  const out = new Map<string, Set<string>>();
+  words.forEach((w, k) => {
+    if (!/^\d/.test(w)) return;
+    const near = out.get(w) ?? new Set<string>();
+    out.set(w, near);
+    for (const j of [k - 2, k - 1, k + 1, k + 2]) if (words[j]) near.add(words[j]!);
+  });
+  return out;
+}
+
+/**
+ * Share of the query's number-noun pairs (see numberPairs) that an entry holds (`neighbours`, see
+ * numberNeighbours): the number within 2 words of the noun (any form the query word matched), or written with the
+ * game's one-letter short form of the noun ("7p": `units` maps "p" to the words of the entry titled "Population (p)").
  */
 export function numberPairShare(
-  list: readonly Sentence[],
+  neighbours: ReadonlyMap<string, ReadonlySet<string>>,
   pairs: readonly [number, number][],
   wordTerms: readonly Map<string, number>[],
   units: ReadonlyMap<string, ReadonlySet<string>>,
 ): number {
-  const words = list.flatMap((s) => [...s.words, '']);
   let found = 0;
   for (const [n, noun] of pairs) {
     const number = [...wordTerms[n]!.keys()][0] ?? '';
     const nouns = wordTerms[noun]!;
-    const beside = (k: number) => [k - 2, k - 1, k + 1, k + 2].some((j) => nouns.has(words[j] ?? ''));
     const unit = (w: string) => {
       const m = /^(\d+)([a-z])$/.exec(w);
       return !!m && m[1] === number && [...(units.get(m[2]!) ?? [])].some((u) => nouns.has(u));
     };
-    if (words.some((w, k) => (w === number && beside(k)) || unit(w))) found++;
+    if ([...(neighbours.get(number) ?? [])].some((w) => nouns.has(w)) || [...neighbours.keys()].some(unit)) found++;
   }
   return found / pairs.length;
 }

@@ -5,6 +5,7 @@
 import { FIELD_WEIGHTS, REPEAT_WEIGHT, TITLE_LENGTH_NORM, WORDNET_SENSES, type Field } from './config';
 import { isEnglish, synonyms } from './wordnet';
 import { indexWords, stem } from './text';
+import { entrySentences, numberNeighbours } from './answer';
 import { porterStem, STOP_WORDS } from '../english';
 import { mdxToText } from './mdx-text';
 import { optionValues } from '../option-authoring';
@@ -109,6 +110,13 @@ export interface SearchIndex {
   choices?: { option: string; docs: number[]; values: string[] }[];
   /** Players' words for this game's own terms (the game file's `synonyms`), as index words: "vp" → ["honor"]. */
   synonyms?: Record<string, string[]>;
+  /**
+   * Per doc: each number of its summary and body with the words within 2 of it (answer.ts numberNeighbours), as
+   * vocab indices [number, word, word, …]: what a query's number-noun pairs rank by ("17 coins"), kept with the
+   * ranking so that a list ranked before the entries' text is in (index-files.ts) is the list ranked after.
+   * Absent (a hand-made index): read from the docs' text.
+   */
+  numbers?: number[][][];
 }
 
 /**
@@ -139,6 +147,18 @@ function choiceGroups(docs: readonly SearchDoc[]): NonNullable<SearchIndex['choi
     groups.get(option)!.values.push(value);
   });
   return [...groups.values()];
+}
+
+/** Each doc's numbers and the words beside them, as vocab indices (see SearchIndex.numbers). */
+function docNumbers(docs: readonly SearchDoc[], vocab: readonly string[]): number[][][] {
+  const at = new Map(vocab.map((w, i) => [w, i]));
+  // Every word of a summary or body is in the vocabulary; one that were not could match no query word anyway.
+  const ids = (words: Iterable<string>) => [...words].flatMap((w) => (at.has(w) ? [at.get(w)!] : [])).sort((a, b) => a - b);
+  return docs.map((doc) =>
+    [...numberNeighbours(entrySentences(doc.summary, doc.body))].flatMap(([number, near]) =>
+      at.has(number) ? [[at.get(number)!, ...ids(near)]] : [],
+    ),
+  );
 }
 
 /** Families of words by Porter stem (numbers and WordNet-only words left out). */
@@ -279,6 +299,7 @@ function buildSearchIndex(
     phrases: docPhrases(docs),
     ...(totals ? { totalDocs: totals.docs, totalDf: vocab.map((w) => totals.df.get(w) ?? 1) } : {}),
     choices: choiceGroups(docs),
+    numbers: docNumbers(docs, vocab),
     ...(gameSynonyms && Object.keys(gameSynonyms).length ? { synonyms: synonymWords(gameSynonyms) } : {}),
   };
 }

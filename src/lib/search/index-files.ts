@@ -1,9 +1,11 @@
 /**
- * How a game's search index travels: as two files fetched side by side. `/search/<game>.json` holds what ranks
- * (words, weights, phrases, titles); `/search/text/<game>.json` holds what only the result list reads: each
- * entry's summary and plain text, for snippets and answer sentences. Over a new connection a file arrives in
- * round trips that grow from about 14 KB (14, then 29 more, then 58 more): two files of about 40 KB each (2 round
- * trips side by side) arrive a round trip sooner than one of 80 KB (3), and the first results need both.
+ * How a game's search index travels: as two files. `/search/<game>.json` holds all that ranks (words, weights,
+ * phrases, titles, the numbers and the words beside them); `/search/text/<game>.json` holds what only the result
+ * list reads: each entry's summary and plain text, for snippets and answer sentences. The first list needs only the
+ * first file (rankIndex): the browser fetches it first, and the text once every index it searches is in, so that
+ * the two never share the connection's bandwidth before the first list; the snippets fill in after. Over a new
+ * connection a file arrives in round trips that grow from about 14 KB (14, then 29 more, then 58 more): a ranking
+ * file of about 40 KB takes 2.
  * Both carry the same key, made from the text, so an index is never joined to another build's text. In the index
  * half each word's doc numbers are written as gaps from the one before (4 KB less compressed).
  */
@@ -66,19 +68,33 @@ export function splitIndex(index: SearchIndex): { rank: RankIndex; text: SearchT
 }
 
 /**
- * The whole index again from its two files. Throws, naming what differs, when they are not of one build: another
- * version, another key, or another number of docs.
+ * The index from its ranking half alone: every doc's summary and body empty until its text is added
+ * (Searcher.addText, after `checkText`). It ranks as the whole index does: the first list needs only this file.
  */
-export function joinIndex(rank: RankIndex, text: SearchText): SearchIndex {
+export function rankIndex(rank: RankIndex): SearchIndex {
+  const { textKey: _key, ...index } = rank;
+  return {
+    ...index,
+    docs: rank.docs.map(([url, title, game]) => [url, title, game, '', '']),
+    postings: rank.postings.map(fromGaps),
+  };
+}
+
+/**
+ * Checks that a text half belongs to this ranking half. Throws, naming what differs, when they are not of one
+ * build: another version, another key, or another number of docs.
+ */
+export function checkText(rank: Pick<RankIndex, 'version' | 'textKey' | 'docs'>, text: SearchText): void {
   if (text?.version !== rank?.version) throw new Error(`index version ${rank?.version} and text version ${text?.version} differ`);
   if (text.key !== rank.textKey) throw new Error(`index and text are from different builds (keys ${rank.textKey} and ${text.key})`);
   const n = rank.docs.length;
   if (!Array.isArray(text.bodies) || !Array.isArray(text.summaries) || text.bodies.length !== n || text.summaries.length !== n)
     throw new Error(`the text has ${text.summaries?.length} summaries and ${text.bodies?.length} bodies for ${n} entries`);
-  const { textKey: _key, ...index } = rank;
-  return {
-    ...index,
-    docs: rank.docs.map(([url, title, game], d) => [url, title, game, text.summaries[d]!, text.bodies[d]!]),
-    postings: rank.postings.map(fromGaps),
-  };
+}
+
+/** The whole index again from its two files. Throws when they are not of one build (see checkText). */
+export function joinIndex(rank: RankIndex, text: SearchText): SearchIndex {
+  checkText(rank, text);
+  const index = rankIndex(rank);
+  return { ...index, docs: index.docs.map(([url, title, game], d) => [url, title, game, text.summaries[d]!, text.bodies[d]!]) };
 }

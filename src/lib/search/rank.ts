@@ -10,7 +10,7 @@ import { stemmer } from 'stemmer';
 import { FUSE_OPTIONS, LIGHT_WORDS, SEARCH, SYNONYMS } from './config';
 import type { SearchIndex } from './build-index';
 import { editDistance, indexWords, queryWords, stem } from './text';
-import { asksForNumber, bestSentence, entrySentences, numberPairShare, numberPairs, type Sentence } from './answer';
+import { asksForNumber, bestSentence, entrySentences, numberNeighbours, numberPairShare, numberPairs, type Sentence } from './answer';
 import type { SearchOptions, SearchResult, SearchSetup, WordStat } from './types';
 
 /**
@@ -303,7 +303,7 @@ export class Searcher {
     const pairs = numberPairs(words);
     if (pairs.length && SEARCH.numberPairBoost > 0) {
       for (const r of ranked.slice(0, SEARCH.numberPairPool)) {
-        const share = numberPairShare(this.sentencesOf(r.d), pairs, wordTerms, this.units);
+        const share = numberPairShare(this.numbersOf(r.d), pairs, wordTerms, this.units);
         if (share > 0) {
           r.score *= 1 + SEARCH.numberPairBoost * share;
           if (options.explain) r.why += ` pairs ${share.toFixed(2)}`;
@@ -356,6 +356,27 @@ export class Searcher {
       this.sentenceCache.set(d, list);
     }
     return list;
+  }
+
+  /** A doc's numbers and the words beside them: from the index (SearchIndex.numbers), else from its text. */
+  private numbersOf(d: number): Map<string, Set<string>> {
+    const stored = this.index.numbers?.[d];
+    if (!stored) return numberNeighbours(this.sentencesOf(d));
+    const { vocab } = this.index;
+    return new Map(stored.map(([number, ...near]) => [vocab[number!]!, new Set(near.map((w) => vocab[w]!))]));
+  }
+
+  /**
+   * Puts in the docs' summaries and bodies (in doc order) of an index loaded without them (index-files.ts
+   * rankIndex): results then carry summaries, answer sentences and body text for snippets. Ranking reads none of
+   * them (SearchIndex.numbers), so a search gives the same list before and after.
+   */
+  addText(summaries: readonly string[], bodies: readonly string[]): void {
+    this.index.docs.forEach((doc, d) => {
+      doc[3] = summaries[d] ?? '';
+      doc[4] = bodies[d] ?? '';
+    });
+    this.sentenceCache.clear();
   }
 
   /** The answer sentence of a doc and its share of the query (see answer.ts bestSentence). */
