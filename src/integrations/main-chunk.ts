@@ -2,8 +2,8 @@
  * The page script every page runs (`src/client/main.ts`, started by the layout) as one file. Left to itself, rolldown
  * splits what that script imports into a chunk per module that another page's script also imports (storage, share,
  * the toast...), and a rule page then fetched 8 small files, each with its own headers. `mainChunkGroup` puts every
- * module whose code `main.ts` runs (reached through static imports), the layout's script module and the bundler's
- * dynamic-import helper (a virtual module) into one chunk, `main`. Modules only other pages use, those `main.ts` loads when a page needs them
+ * module whose code `main.ts` runs (reached through static imports) and the layout's script module into one chunk,
+ * `main` (rolldown adds Vite's dynamic-import helper, which it uses). Modules only other pages use, those `main.ts` loads when a page needs them
  * (`import()`: the search UI, QR codes, the table's rulings on unclear notes), and those it reaches only for a type or a constant that bundling inlines, keep their own
  * chunks: a module in the group brings all of its code that any page uses, so one reached for a constant (the row
  * marks' class name, from the module of the rule transform's tables, which imports the option module) would bring
@@ -60,8 +60,9 @@ export function mainChunkGroup(entry = MAIN_SCRIPT): { name: string; test: (id: 
   return {
     name: 'main',
     // A module id is a file path, perhaps with a query (a component's script is its file with one): only the path is
-    // read, whatever the query says. Virtual modules (ids starting with NUL, as Rollup's plugin convention has it) that
-    // the main script brings, such as the bundler's dynamic-import helper, join it too, by that convention, not by name.
-    test: (id) => modules.has(id.split('?')[0]!) || id.split('?')[0] === LAYOUT || id.startsWith('\0'),
+    // read, whatever the query says. The bundler's own modules are left to it: it puts its dynamic-import helper in
+    // this chunk, the one that uses it. Style modules (ids ending in `.css`, as bundlers name them so that plugins know them by extension) stay out:
+    // each page keeps only the stylesheets it imports (a rule page never loads the game pages' styles).
+    test: (id) => !id.endsWith('.css') && (modules.has(id.split('?')[0]!) || id.split('?')[0] === LAYOUT),
   };
 }

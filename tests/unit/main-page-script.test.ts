@@ -74,14 +74,19 @@ describe('the main chunk', () => {
     expect(modules).not.toContain(file('shared-setup.ts'));
   });
 
-  it("takes the layout's script module (whatever its query) and virtual modules such as the dynamic-import helper", () => {
+  it("takes the layout's script module (whatever its query), and no other virtual module by name", () => {
     const { name, test } = mainChunkGroup();
     expect(name).toBe('main');
     expect(test(`${file('entry-head.ts')}?v=1`)).toBe(true);
-    expect(test('\0some-bundler/helper.js')).toBe(true);
+    // The bundler's own modules are left to it (it puts its dynamic-import helper with the script that uses it).
+    expect(test('\0vite/preload-helper.js')).toBe(false);
+    expect(test('\0virtual:astro:page:src/pages/[game]/options@_@astro')).toBe(false);
     expect(test(`${resolve('src/layouts/Base.astro')}?astro&type=script&index=0&lang.ts`)).toBe(true);
     expect(test(`${resolve('src/layouts/Base.astro')}?any-other=query`)).toBe(true);
     expect(test(resolve('src/layouts/Other.astro'))).toBe(false);
+    // Its styles, and other pages' style sheets, stay out of the group (every page would load them).
+    expect(test(`${resolve('src/layouts/Base.astro')}?astro&type=style&index=0&lang.css`)).toBe(false);
+    expect(test(resolve('src/styles/game-pages.css'))).toBe(false);
     expect(test(file('ruling-form.ts'))).toBe(false);
     expect(test(`${resolve('src/pages/[game]/options.astro')}?astro&type=script&index=0&lang.ts`)).toBe(false);
   });
