@@ -10,7 +10,7 @@
  * network, the first one included, resumes when the browser is back online, without a reload.
  */
 
-import { OFFLINE_SAVING_KEY } from './storage';
+import { OFFLINE_SAVING_KEY, readRecent } from './storage';
 
 type Status = 'saving' | 'ready' | 'unsupported';
 
@@ -135,7 +135,8 @@ function askWorker(
         timer = setTimeout(() => resolve(undefined), quiet);
       } else resolve(d.failed ? undefined : status);
     };
-    worker.postMessage({ type }, [channel.port2]);
+    // The rules the reader opened lately (the recent list): the worker saves them first, a page already left too.
+    worker.postMessage({ type, opened: readRecent().map((r) => r.url) }, [channel.port2]);
   });
 }
 

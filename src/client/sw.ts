@@ -248,13 +248,25 @@ async function saveAll(event: LifecycleEvent, first: string[], onSaved?: (file: 
     return wanted.filter((f) => left.has(f)).map((file) => ({ file }));
   };
   await run(await stillMissing(open));
+  // Pages opened while this ran (a player who moves on before the first save is done): kept as well.
+  const later = [...opened].map(fileFor).filter((f): f is ListedFile => !!f && !open.includes(f));
+  await run(await stillMissing(later));
+  open.push(...later);
   await run(await stillMissing((await Promise.all(open.map(loadedBy))).flat()));
   if (!onlyFirst) await run(plan(await missing(), open.map(folderOf).find(Boolean)));
   return (await missing()).length;
 }
 
-/** The addresses of the pages open in the browser (controlled or not). */
-const openPages = async () => (await worker.clients.matchAll({ type: 'window', includeUncontrolled: true })).map((c) => c.url);
+/**
+ * Pages the player opened while this worker ran, heard from their own messages (every page asks how far the copy is):
+ * a page already left by the time the save starts is saved with the open ones.
+ */
+const opened = new Set<string>();
+
+/** The addresses of the pages open in the browser (controlled or not), and of those opened while this worker ran. */
+const openPages = async () => [
+  ...new Set([...(await worker.clients.matchAll({ type: 'window', includeUncontrolled: true })).map((c) => c.url), ...opened]),
+];
 
 worker.addEventListener('install', (event: LifecycleEvent) => {
   // The first install saves what the open pages need and takes them over at once (the page then has the rest saved:
@@ -290,6 +302,12 @@ let repairing: Promise<number> | undefined;
 
 worker.addEventListener('message', (event: WorkerMessageEvent) => {
   const type = (event.data as { type?: unknown } | null)?.type;
+  // The page that asks, and the rules it says the reader opened lately (same-origin paths only), are kept first.
+  if (event.source?.url) opened.add(event.source.url);
+  const said = (event.data as { opened?: unknown } | null)?.opened;
+  if (Array.isArray(said))
+    for (const path of said.slice(0, 50))
+      if (typeof path === 'string' && path.startsWith('/') && !path.startsWith('//')) opened.add(new URL(path, worker.location.href).href);
   if (type === 'SKIP_WAITING') {
     void worker.skipWaiting();
     return;
