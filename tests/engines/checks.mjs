@@ -15,10 +15,7 @@ function assert(ok, message) {
 }
 
 /** The path (and query) of an address. @param {string} url */
-const pathOf = (url) => {
-  const u = new URL(url);
-  return u.pathname + u.search;
-};
+const pathOf = (url) => ((u) => u.pathname + u.search)(new URL(url));
 
 /** The first visible item of Now or Never's enemy setup: "Levels 1 to 8: 2 tokens each." (1 token solo). */
 const enemiesLine = (d) => d.innerText('.prose li');
@@ -26,9 +23,7 @@ const SOLO_TOKENS = /\b1 token\b/;
 const TABLE_TOKENS = /\b2 tokens\b/;
 
 /** The `href` attribute of the first match, or null. @param {string} selector */
-function hrefInPage(selector) {
-  return document.querySelector(selector)?.getAttribute('href') ?? null;
-}
+const hrefInPage = (selector) => document.querySelector(selector)?.getAttribute('href') ?? null;
 
 /**
  * One built page of every page type (`<body data-kind>`), games taken in turn, plus one rule of each game: read
@@ -114,8 +109,7 @@ export const CHECKS = [
         await d.goto('/pencilvillage/quest/?character=erwin-lyme');
         await d.until(() => d.isVisible('main h1'), Boolean, 'the never-visited rule offline');
         assert(await d.isVisible('.prose [data-w-character="erwin-lyme"]'), "offline, the link's setup shows (Erwin Lyme's text)");
-        // The header's badge follows what the network did, also where "offline" is a server that stopped answering
-        // and the browser still says it is online (as on Wi-Fi with no internet behind it).
+        // The badge follows what the network did, also where the browser still says "online" (a stopped server).
         await d.until(() => d.isVisible('.net-badge'), Boolean, 'the "Offline" badge, with the network cut');
         await d.goto('/search/?q=warp%20stone');
         await d.until(
