@@ -232,8 +232,11 @@ async function saveAll(event: LifecycleEvent, first: string[], onSaved?: (file: 
       for (let job = jobs.shift(); job && !full; job = jobs.shift()) {
         try {
           const saved = 'file' in job ? saveOne(job.file, event).then(() => onSaved?.(job.file)) : savePack(job.pack, job.pages, onSaved);
-          // A step that hangs (a stalled connection, a storage call that never answers) gives its place up.
-          await Promise.race([saved, new Promise((_, fail) => setTimeout(() => fail(new Error('timed out')), STEP_TIMEOUT))]);
+          // A step that hangs (a stalled connection, a storage call that never answers) gives its place up; the
+          // timer goes once the step settles, so no rejection is left behind unheard.
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          const stalled = new Promise<never>((_, fail) => (timer = setTimeout(() => fail(new Error('timed out')), STEP_TIMEOUT)));
+          await Promise.race([saved, stalled]).finally(() => clearTimeout(timer));
         } catch (e) {
           // Left missing: found again by the next check. A full disk stops the save (the next files would not fit
           // either); what is stored stays and works.
