@@ -13,6 +13,9 @@ import { loadCatalogue } from '../src/integrations/catalogue';
 import { parseEntryBody } from '../src/integrations/entry-tree';
 import { checkConsistency, type Finding, type FindingKind, type Statement } from './consistency/check';
 import type { EntryInput } from './consistency/types';
+import { transformRuleTree } from '../src/lib/rule-tree';
+import { playViewProblems } from '../src/lib/view-check';
+import type { MdNode } from '../src/lib/fragments';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
@@ -24,6 +27,8 @@ const cat = loadCatalogue();
 const findings: Finding[] = [];
 const errors: string[] = [];
 let facts = 0;
+/** Problems of the guided views (a line naming a part that does not exist or shows nothing for a setup). */
+const views: string[] = [];
 for (const game of cat.games) {
   if (only.length && !only.includes(game.id)) continue;
   const entries: EntryInput[] = [];
@@ -49,6 +54,20 @@ for (const game of cat.games) {
       summaryLine,
     });
   }
+  // The guided views against the entries they show (each tree read again: the check below transforms its own).
+  const slugs = new Set(entries.map((e) => e.slug));
+  const trees = new Map<string, MdNode>();
+  const treeOf = (slug: string): MdNode | undefined => {
+    const e = cat.entries.find((x) => x.game === game.id && x.slug === slug);
+    if (!e) return undefined;
+    if (!trees.has(slug)) {
+      const tree = parseEntryBody(e.body) as MdNode;
+      transformRuleTree(tree as never, { game, slugs, slug });
+      trees.set(slug, tree);
+    }
+    return trees.get(slug);
+  };
+  for (const p of playViewProblems(game, treeOf)) views.push(`content/games/${game.id}.yaml: playAlong.${p.path}: ${p.message}`);
   const r = checkConsistency(game, entries);
   findings.push(...r.findings);
   errors.push(...r.errors);
@@ -66,7 +85,7 @@ const count = (kind: FindingKind, game?: string, conf?: string) =>
 const high = findings.filter((f) => f.confidence === 'high').length;
 
 if (json) {
-  console.log(JSON.stringify({ findings, errors, summary: Object.fromEntries(KINDS.map((k) => [k, count(k)])) }, null, 2));
+  console.log(JSON.stringify({ findings, errors, views, summary: Object.fromEntries(KINDS.map((k) => [k, count(k)])) }, null, 2));
 } else {
   const where = (s: Statement) => `${s.file}${s.line ? `:${s.line}` : ''}`;
   const clip = (t: string) => (t.length > 220 ? `${t.slice(0, 217)}...` : t);
@@ -87,6 +106,11 @@ if (json) {
     }
   }
   if (errors.length) console.log(`\n${errors.join('\n')}`);
+  console.log(
+    views.length
+      ? `\n== Guided views\n${views.join('\n')}`
+      : '\nGuided views: every play-along line shows its entry part in every setup it is used in.',
+  );
   const byGame = (kind: FindingKind) =>
     [...new Set(findings.map((f) => f.game))]
       .sort()
@@ -101,4 +125,4 @@ if (json) {
     `${findings.length} findings (${high} high confidence${showAll ? '' : '; low ones counted, not shown: --all'}) from ${facts} facts`,
   );
 }
-process.exit(strict && high > 0 ? 1 : 0);
+process.exit((strict && high > 0) || views.length ? 1 : 0);

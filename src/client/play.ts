@@ -2,10 +2,12 @@
  * The play-along page: the current round, kept per game on this device (validated on read) until "New game", moved
  * by the next and previous controls, and the special lines of that round. Which lines belong to the current setup is
  * the options CSS's job (before the first paint); this script only picks the round's lines among them and reads the
- * setup's length from the length the CSS shows.
+ * setup's length from the length the CSS shows. At the last round it shows how the game ends (`[data-game-end]`); in a
+ * game that ends on a trigger, once the reader marks it met (`[data-end-triggered]`): that round is finished, then
+ * one final round.
  */
 import { clampRound, roundLabel } from '../lib/play-along';
-import { clearRound, readRound, writeRound } from './saved-progress';
+import { clearRound, readEndRound, readRound, writeEndRound, writeRound } from './saved-progress';
 
 const shown = (el: Element): boolean => (el as HTMLElement).checkVisibility?.() ?? (el as HTMLElement).offsetParent !== null;
 
@@ -23,13 +25,21 @@ export function startPlayAlong(): void {
   const next = panel.querySelector<HTMLButtonElement>('[data-next-round]')!;
   const status = document.getElementById('play-status');
   const specials = Array.from(panel.querySelectorAll<HTMLElement>('[data-special]'));
+  const skipped = Array.from(document.querySelectorAll<HTMLElement>('[data-phase][data-except]'));
   const none = panel.querySelector<HTMLElement>('[data-special-none]');
   const unsaved = panel.querySelector<HTMLElement>('[data-play-unsaved]');
   const rounds = document.querySelector<HTMLElement>('[data-rounds]:not([data-triggers])');
+  const gameEnd = document.querySelector<HTMLElement>('[data-game-end]');
+  const trigger = panel.querySelector<HTMLButtonElement>('[data-end-triggered]');
+  const triggerNote = panel.querySelector<HTMLElement>('[data-end-note]');
+  const finalRound = panel.querySelector<HTMLElement>('[data-final-round]');
   let saved = true;
+  let endRound = trigger ? readEndRound(game) : undefined;
 
   /** The setup's length, as the options CSS shows it (none where the game ends on triggers). */
   const length = (): { rounds: number; stage?: number } | undefined => {
+    // A game that ends on a trigger: the round it was met in is finished, then 1 final round.
+    if (trigger) return endRound !== undefined ? { rounds: endRound + 1 } : undefined;
     const el = Array.from(document.querySelectorAll<HTMLElement>('[data-lengths] [data-count]')).find(shown);
     if (!el) return undefined;
     const stageLength = Number(el.dataset.stage);
@@ -49,7 +59,15 @@ export function startPlayAlong(): void {
     prev.disabled = round <= 1;
     next.disabled = !!len && round >= len.rounds;
     for (const li of specials) li.hidden = !(li.dataset.at ?? '').split(' ').includes(String(round));
+    for (const li of skipped) li.hidden = (li.dataset.except ?? '').split(' ').includes(String(round));
     if (none) none.hidden = specials.some(shown);
+    if (gameEnd) gameEnd.hidden = trigger ? endRound === undefined : !len || round < len.rounds;
+    if (trigger) {
+      trigger.setAttribute('aria-pressed', String(endRound !== undefined));
+      trigger.disabled = endRound !== undefined && endRound !== round;
+      if (triggerNote) triggerNote.hidden = endRound === undefined;
+      if (finalRound && endRound !== undefined) finalRound.textContent = roundLabel(endRound + 1, unit);
+    }
     if (status && announce) status.textContent = label;
     if (unsaved) unsaved.hidden = saved;
     panel.removeAttribute('data-pending');
@@ -59,6 +77,12 @@ export function startPlayAlong(): void {
     saved = writeRound(game, round);
     render(true);
   };
+  trigger?.addEventListener('click', () => {
+    // Pressed again in the same round: the trigger was marked by mistake.
+    endRound = endRound === undefined ? round : undefined;
+    saved = writeEndRound(game, endRound);
+    render(true);
+  });
   prev.addEventListener('click', () => go(round - 1));
   next.addEventListener('click', () => go(round + 1));
 
@@ -70,6 +94,7 @@ export function startPlayAlong(): void {
   const newGame = () => {
     saved = clearRound(game);
     round = 1;
+    endRound = undefined;
     render(true);
   };
   dialog?.addEventListener('close', () => {
@@ -81,6 +106,7 @@ export function startPlayAlong(): void {
   window.addEventListener('pageshow', (e) => {
     if (!e.persisted) return;
     round = readRound(game) ?? 1;
+    endRound = trigger ? readEndRound(game) : undefined;
     render();
   });
   render();

@@ -1,9 +1,10 @@
 /**
  * Where a table is in a game: the ticked steps of its setup guide (`rules:guide:<game>`) and the play-along page's
- * current round (`rules:round:<game>`), validated on read (see storage.ts).
+ * current round (`rules:round:<game>`) and, in a game that ends on a trigger, the round it was met in
+ * (`rules:end:<game>`), validated on read (see storage.ts).
  */
 import { parseRound } from '../lib/play-along';
-import { guideKey, isText, readJson, roundKey, writeJson } from './storage';
+import { endKey, guideKey, isText, readJson, roundKey, writeJson } from './storage';
 
 /** The ticked steps of a game's setup guide (step ids). */
 export function readTicks(gameId: string): Set<string> {
@@ -26,12 +27,28 @@ export function writeRound(gameId: string, round: number): boolean {
   return writeJson(roundKey(gameId), round);
 }
 
-/** Forgets the current round of a game (a new game); false where storage is blocked. */
-export function clearRound(gameId: string): boolean {
+/** The round in which an end trigger was met; undefined while none was marked. */
+export function readEndRound(gameId: string): number | undefined {
+  return parseRound(readJson(endKey(gameId)));
+}
+
+/** Keeps the round an end trigger was met in (undefined: none was); false where storage is blocked or full. */
+export function writeEndRound(gameId: string, round: number | undefined): boolean {
+  if (round !== undefined) return writeJson(endKey(gameId), round);
+  return remove(endKey(gameId));
+}
+
+const remove = (key: string): boolean => {
   try {
-    localStorage.removeItem(roundKey(gameId));
+    localStorage.removeItem(key);
     return true;
   } catch {
     return false;
   }
+};
+
+/** Forgets the current round of a game and any end trigger marked (a new game); false where storage is blocked. */
+export function clearRound(gameId: string): boolean {
+  const a = remove(roundKey(gameId));
+  return remove(endKey(gameId)) && a;
 }

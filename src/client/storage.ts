@@ -11,6 +11,7 @@
  *   rules:rulings:<game>    the table's rulings           saved-rulings.ts
  *   rules:guide:<game>      ticked setup-guide steps      saved-progress.ts
  *   rules:round:<game>      the play-along page's round   saved-progress.ts
+ *   rules:end:<game>        the round an end trigger was met  saved-progress.ts
  *   rules:offline-saving    the offline copy is not whole  service-worker.ts (read by head.ts)
  */
 
@@ -32,6 +33,8 @@ export const rulingsKey = (gameId: string): string => `rules:rulings:${gameId}`;
 export const guideKey = (gameId: string): string => `rules:guide:${gameId}`;
 /** A game's current play-along round. */
 export const roundKey = (gameId: string): string => `rules:round:${gameId}`;
+/** The round in which a game's end trigger was met (a game without a fixed length). */
+export const endKey = (gameId: string): string => `rules:end:${gameId}`;
 /** Set while the offline copy is being saved (or its save is cut short), so the next page shows the line at once. */
 export const OFFLINE_SAVING_KEY = 'rules:offline-saving';
 

@@ -6,6 +6,7 @@ import { getCollection, render, type CollectionEntry } from 'astro:content';
 import type { Game } from '../schemas/game';
 import type { GuideStep } from '../lib/setup-guide';
 import type { ChangeUnit } from '../lib/option-changes';
+import type { PartView } from '../lib/entry-parts';
 import { pagePaths, type PageSlug } from '../lib/game-pages';
 
 /** A rule entry of the content collection. */
@@ -66,6 +67,8 @@ export interface RenderedEntry {
   unclear: UnclearFact[];
   /** The entry's setup-guide steps (only for entries its game lists in `setupGuide`). */
   guide: GuideStep[];
+  /** The parts of the entry its game's play along shows, by anchor ('' for the whole entry). */
+  parts: Record<string, PartView>;
   /** By option id: the parts of the entry's text that depend on the option, with the text for each value. */
   changes: Record<string, ChangeUnit[]>;
 }
@@ -82,6 +85,7 @@ export function renderEntry(entry: Entry): Promise<RenderedEntry> {
       changedPairs: (fm.changedPairs as string[] | undefined) ?? [],
       unclear: (fm.unclear as UnclearFact[] | undefined) ?? [],
       guide: (fm.guide as GuideStep[] | undefined) ?? [],
+      parts: (fm.parts as Record<string, PartView> | undefined) ?? {},
       changes: (fm.changes as Record<string, ChangeUnit[]> | undefined) ?? {},
     }));
     renders.set(entry.id, p);

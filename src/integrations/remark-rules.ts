@@ -10,6 +10,7 @@ import { fragmentHtml } from '../lib/mdast-html';
 import { unclearConditions, whenClauses, type MdNode } from '../lib/fragments';
 import { conditionLabel } from '../lib/option-authoring';
 import { setupSteps } from '../lib/setup-guide';
+import { entryPart, partView, splitRef } from '../lib/entry-parts';
 import { optionChanges } from '../lib/option-changes';
 import { catalogue, type Catalogue } from './catalogue';
 import { siteOf } from './entry-tree';
@@ -44,6 +45,19 @@ export function checkEntryTree(
     if (!report.usedOptions.has(id)) errors.push(`${at(`options.${i}`)}: "${id}" is listed but no <When>/<Pick> uses it`);
   });
   return { errors, report };
+}
+
+/** The parts of an entry that its game's play along names, as HTML with their conditions (by anchor, '' for all). */
+function playParts(game: Catalogue['games'][number], slug: string, root: MdNode) {
+  const pa = game.playAlong;
+  if (!pa) return {};
+  const refs = [...pa.ends, ...pa.phases, ...pa.special, ...pa.end].map((l) => splitRef(l.entry)).filter((r) => r.slug === slug);
+  return Object.fromEntries(
+    refs.flatMap((r) => {
+      const part = entryPart(root, r.anchor);
+      return part ? [[r.anchor ?? '', partView(part)] as const] : [];
+    }),
+  );
 }
 
 /** The remark plugin. Entries outside the content folder are left alone. */
@@ -87,6 +101,8 @@ export default function remarkRules() {
           html: fragmentHtml(u.children),
           appliesTo: appliesTo(u.id),
         })),
+        // The parts of the entry that the play along shows (by anchor; '' for the whole entry).
+        parts: playParts(game, slug, root),
         // The setup guide's steps, for the entries the game lists in `setupGuide`.
         guide: game.setupGuide.includes(slug) ? setupSteps(root, { game: game.id, slug }) : [],
         // What each of the entry's options changes in its text, value by value (the "what changes" page).

@@ -11,6 +11,7 @@ import type { Game, PlayAlong, SetupCondition } from '../schemas/game';
 import { holds, mergeWhen, attrKey, type WhenAttrs } from './fragments';
 import { conditionAttr, currentTokens, type WordedGame, type Settings } from './options';
 import { conditionKeys, optionVariants, whenCondition } from './option-authoring';
+import { splitRef } from './entry-parts';
 
 /** The most rounds a game without a fixed length counts to (and the most any stored round may be). */
 export const MAX_ROUNDS = 99;
@@ -22,18 +23,17 @@ export interface PlayLength {
   when: WhenAttrs;
 }
 
-/** One line of the page (a phase, a special round, a trigger to watch), ready to render. */
+/** One line of the page (a phase, a special round, a trigger to watch, a step of the end), ready to render. */
 export interface PlayLine {
   title: string;
-  text: string;
-  /** The rule's slug, and the anchor on its page if any. */
+  /** The rule's slug, and the part of it the line shows (a `<Part>` id, a heading id, a note's anchor) if any. */
   slug: string;
   anchor?: string;
-  /** The id of the rule's "Unclear in the rules" note this line depends on. */
-  unclear?: string;
   when: WhenAttrs;
   /** For a special line: the rounds it applies to (`last` already resolved for the line's setup). */
   rounds: number[];
+  /** For a phase: the rounds it does not happen in (`last` already resolved for the line's setup). */
+  except?: number[];
 }
 
 /** The whole page for every setup: what the HTML carries. */
@@ -44,6 +44,8 @@ export interface PlayPlan {
   ends: PlayLine[];
   phases: PlayLine[];
   special: PlayLine[];
+  /** How the game ends and is scored: the last round's checklist. */
+  end: PlayLine[];
 }
 
 /** A problem of a game file's `playAlong`, by path below it. */
@@ -80,11 +82,6 @@ export function conditionAttrs(game: WordedGame, cond: SetupCondition | undefine
 /** Whether no setup can meet these conditions (two props on one key that allow no common value). */
 const impossible = (when: WhenAttrs): boolean => Object.values(when).some((tokens) => tokens.trim() === '');
 
-const splitRef = (ref: string): { slug: string; anchor?: string } => {
-  const [slug, anchor] = ref.split('#') as [string, string | undefined];
-  return anchor ? { slug, anchor } : { slug };
-};
-
 /**
  * The plan of a game's play-along page, with every line's condition. A special line for the `last` round becomes one
  * line per length of the game, each under that length's condition. Problems (bad conditions, `last` in a game with
@@ -107,24 +104,39 @@ export function playPlan(game: Pick<Game, 'id' | 'options' | 'playAlong'>): { pl
     const when = attrs(l.when, ['length', i]);
     if (when) lengths.push({ rounds: l.rounds, ...(l.stage ? { stage: l.stage } : {}), when });
   });
-  const line = (item: { title?: string; text: string; entry: string; unclear?: string }, when: WhenAttrs, rounds: number[]): PlayLine => ({
-    title: item.title ?? '',
-    text: item.text,
+  const line = (item: { title: string; entry: string }, when: WhenAttrs, rounds: number[]): PlayLine => ({
+    title: item.title,
     ...splitRef(item.entry),
-    ...(item.unclear ? { unclear: item.unclear } : {}),
     when,
     rounds,
   });
-  const ends: PlayLine[] = [];
-  pa.ends.forEach((e, i) => {
-    const when = attrs(e.when, ['ends', i]);
-    if (when) ends.push(line(e, when, []));
+  type Item = { title: string; entry: string; when?: SetupCondition };
+  const one = (p: Item, name: string, i: number): PlayLine | undefined => {
+    const when = attrs(p.when, [name, i]);
+    return when ? line(p, when, []) : undefined;
+  };
+  const listed = (items: readonly Item[], name: string): PlayLine[] =>
+    items.flatMap((p, i) => {
+      const l = one(p, name, i);
+      return l ? [l] : [];
+    });
+  const ends = listed(pa.ends, 'ends');
+  // A phase skipped in the last round becomes one line per length, each skipping that length's last round.
+  const phases = pa.phases.flatMap((item, i) => {
+    const p = one(item, 'phases', i);
+    const except = item.except;
+    if (!p) return [];
+    if (!except) return [p];
+    const fixed = except.filter((r): r is number => r !== 'last');
+    if (!except.includes('last')) return [{ ...p, except: fixed }];
+    if (!lengths.length)
+      problems.push({ path: ['phases', i, 'except'], message: '`last` needs a `length`: this game has no fixed last round' });
+    return lengths.flatMap((l) => {
+      const merged = mergeWhen(p.when, l.when);
+      return impossible(merged) ? [] : [{ ...p, when: merged, except: [...fixed, l.rounds] }];
+    });
   });
-  const phases: PlayLine[] = [];
-  pa.phases.forEach((p, i) => {
-    const when = attrs(p.when, ['phases', i]);
-    if (when) phases.push(line(p, when, []));
-  });
+  const end = listed(pa.end, 'end');
   const special: PlayLine[] = [];
   pa.special.forEach((s, i) => {
     const when = attrs(s.when, ['special', i]);
@@ -139,19 +151,19 @@ export function playPlan(game: Pick<Game, 'id' | 'options' | 'playAlong'>): { pl
       if (!impossible(merged)) special.push(line(s, merged, [l.rounds]));
     }
   });
-  return { plan: { unit: pa.unit, ...(pa.stageWord ? { stageWord: pa.stageWord } : {}), lengths, ends, phases, special }, problems };
+  return { plan: { unit: pa.unit, ...(pa.stageWord ? { stageWord: pa.stageWord } : {}), lengths, ends, phases, special, end }, problems };
 }
 
 /** The options a plan's lines depend on (the page's "Shown for"), in the game's option order. */
 export function planOptions(game: WordedGame, plan: PlayPlan): string[] {
   const keys = conditionKeys(game);
-  const whens = [...plan.lengths, ...plan.ends, ...plan.phases, ...plan.special].map((l) => l.when);
+  const whens = [...plan.lengths, ...plan.ends, ...plan.phases, ...plan.special, ...plan.end].map((l) => l.when);
   const used = new Set(whens.flatMap((w) => Object.keys(w).map((a) => keys.get(attrKey(a))?.option.id)));
   return game.options.map((o) => o.id).filter((id) => used.has(id));
 }
 
 /** Every setup that differs in the options the conditions name: each option's values, combined. */
-function setupsFor(game: WordedGame, whens: readonly WhenAttrs[]): Settings[] {
+export function setupsFor(game: WordedGame, whens: readonly WhenAttrs[]): Settings[] {
   const keys = conditionKeys(game);
   const named = new Set(
     whens.flatMap((w) =>
@@ -183,6 +195,7 @@ export function playAlongProblems(game: Pick<Game, 'id' | 'options' | 'playAlong
   pa.ends.forEach((e, i) => checkEntry(e.entry, ['ends', i]));
   pa.phases.forEach((p, i) => checkEntry(p.entry, ['phases', i]));
   pa.special.forEach((s, i) => checkEntry(s.entry, ['special', i]));
+  pa.end.forEach((s, i) => checkEntry(s.entry, ['end', i]));
   if (!pa.length.length && !pa.ends.length)
     problems.push({ path: ['length'], message: 'give the game a `length` or the `ends` triggers to watch' });
   if (plan && plan.lengths.length) {
@@ -226,6 +239,12 @@ export function phasesFor(game: Pick<Game, 'id' | 'options' | 'playAlong'>, sett
 export function specialsFor(game: Pick<Game, 'id' | 'options' | 'playAlong'>, settings: Settings, round: number): PlayLine[] {
   const tokens = currentTokens(game, settings);
   return (playPlan(game).plan?.special ?? []).filter((s) => s.rounds.includes(round) && holds(s.when, tokens));
+}
+
+/** How the game ends and is scored for a setup: the last round's checklist, in order. */
+export function endFor(game: Pick<Game, 'id' | 'options' | 'playAlong'>, settings: Settings): PlayLine[] {
+  const tokens = currentTokens(game, settings);
+  return (playPlan(game).plan?.end ?? []).filter((s) => holds(s.when, tokens));
 }
 
 /** A stored round as a round number: a whole number from 1 to `MAX_ROUNDS`, or undefined for anything else. */

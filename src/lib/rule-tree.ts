@@ -42,6 +42,8 @@ export interface RuleReport {
   changedPairs: Set<string>;
   /** The entry's "Unclear in the rules" notes, in page order. */
   unclear: UnclearNote[];
+  /** The ids of the entry's `<Part>` blocks (what guided views may show alone), in page order. */
+  parts: string[];
   errors: { line?: number; message: string }[];
 }
 
@@ -64,6 +66,7 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
     variantPairs: new Set(),
     changedPairs: new Set(),
     unclear: [],
+    parts: [],
     errors: [],
   };
   const keys = conditionKeys(ctx.game);
@@ -308,6 +311,24 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
     return html('div', attrs, body, true);
   }
 
+  /**
+   * `<Part id="...">`: a marked block that a guided view (play along) shows by itself; on the rule page it is a plain
+   * `div` with that id (so `slug#id` links there too).
+   */
+  function part(node: MdNode, flow: boolean): MdNode | undefined {
+    const attrs = node.attributes ?? [];
+    const a = attrs[0];
+    const id = attrs.length === 1 && a?.type === 'mdxJsxAttribute' && a.name === 'id' && typeof a.value === 'string' ? a.value : undefined;
+    if (!flow)
+      return void fail(node, '<Part> is a block: put <Part id="..."> and </Part> on their own lines, with blank lines around the text');
+    if (!id || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(id)) return void fail(node, '<Part> takes one prop, id="kebab-case-id"');
+    if (id.startsWith('unclear-')) return void fail(node, `<Part id="${id}">: ids starting "unclear-" belong to notes`);
+    if (report.parts.includes(id)) return void fail(node, `<Part id="${id}"> is used twice in this entry`);
+    if (!(node.children ?? []).length) return void fail(node, `<Part id="${id}"> is empty`);
+    report.parts.push(id);
+    return html('div', { class: 'part', id, 'data-part': id }, node.children ?? [], true);
+  }
+
   /** A legacy note (`> **Unclear in the rules:** ...`) must become an `<Unclear>` component. */
   function legacyNote(node: MdNode): boolean {
     const first = node.children?.[0]?.children?.[0];
@@ -356,7 +377,8 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
         else if (child.name === 'Pick') replacement = pick(child, flow);
         else if (child.name === 'Unclear') replacement = unclear(child, flow);
         else if (child.name === 'Rows') replacement = keyedRows(child, flow, rowsEnv);
-        else fail(child, `<${child.name ?? 'fragment'}> is not allowed in an entry (use <When>, <Pick>, <Unclear> or <Rows>)`);
+        else if (child.name === 'Part') replacement = part(child, flow);
+        else fail(child, `<${child.name ?? 'fragment'}> is not allowed in an entry (use <When>, <Pick>, <Unclear>, <Rows> or <Part>)`);
         if (replacement) {
           children[i] = replacement;
           const outside = around;

@@ -20,7 +20,8 @@ type Node = { type: string; name?: string | null; attributes?: { type: string; n
 
 /**
  * The anchors of one entry's page from its mdast (before the rule transform): heading ids as the MDX pipeline
- * gives them (GitHub's slugs of the heading text, numbered when repeated) and `unclear-<id>` of each note.
+ * gives them (GitHub's slugs of the heading text, numbered when repeated), `unclear-<id>` of each note and the id of
+ * each `<Part>`.
  */
 export function entryAnchors(tree: unknown): Set<string> {
   const slugger = new GithubSlugger();
@@ -30,6 +31,10 @@ export function entryAnchors(tree: unknown): Set<string> {
     if (node.type === 'mdxJsxFlowElement' && node.name === 'Unclear') {
       const id = node.attributes?.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'id')?.value;
       if (typeof id === 'string') out.add(unclearAnchor(id));
+    }
+    if (node.type === 'mdxJsxFlowElement' && node.name === 'Part') {
+      const id = node.attributes?.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'id')?.value;
+      if (typeof id === 'string') out.add(id);
     }
     node.children?.forEach(walk);
   };

@@ -75,17 +75,21 @@ const setupCondition = z
 /** An entry slug, optionally with a heading or note anchor (`bonus-tiles#unclear-tile-timing`). */
 const entryRef = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*(#[a-z0-9-]+)?$/, 'expected an entry slug, optionally with #anchor');
 
-/** One line of the play-along page: a title, a sentence in the game's words, the rule it comes from. */
+/**
+ * One line of the play-along page: a title, and the entry (and part of it) whose words the line shows for the
+ * reader's setup. No rule text: the words are the entry's (`src/lib/entry-parts.ts`).
+ */
 const playItem = {
   title: z.string().min(1),
-  text: z.string().min(1),
+  /** `slug` (the whole entry), `slug#part` (a `<Part id>` block), `slug#heading-id` or `slug#unclear-<id>` (a note). */
   entry: entryRef,
   when: setupCondition.optional(),
-  /** The id of an "Unclear in the rules" note of `entry` that this line depends on: the line says so and links it. */
-  unclear: z.string().regex(kebab).optional(),
 };
 
-/** The play-along page (`/<game>/play/`): how long the game lasts, the phases of a round, the rounds that differ. */
+/** Rounds of a game: numbers, and `last` for the setup's last round. */
+const rounds = z.array(z.union([z.number().int().min(1), z.literal('last')])).min(1);
+
+/** The play-along page (`/<game>/play/`): how long the game lasts, the phases of a round, the rounds that differ, the end. */
 const playAlong = z.strictObject({
   /** The game's word for a round, singular and plural ("season", "seasons"). */
   unit: z.tuple([z.string().min(1), z.string().min(1)]),
@@ -100,16 +104,19 @@ const playAlong = z.strictObject({
       }),
     )
     .default([]),
-  /** For a game with no fixed length: the triggers that end it, to watch. */
-  ends: z.array(z.strictObject({ text: z.string().min(1), entry: entryRef, when: setupCondition.optional() })).default([]),
+  /** For a game with no fixed length: the triggers that end it, to watch (the page adds a control to mark one met). */
+  ends: z.array(z.strictObject(playItem)).default([]),
   /** The word for a stage, where `length` counts rounds in stages ("stage"). */
   stageWord: z.string().min(1).optional(),
-  /** The steps of every round, in order (alternatives for different setups carry `when`). */
-  phases: z.array(z.strictObject(playItem)).min(1),
+  /**
+   * The steps of every round, in order (alternatives for different setups carry `when`); `except` lists the rounds
+   * a phase does not happen in (`last`: the final production replaces the normal one).
+   */
+  phases: z.array(z.strictObject({ ...playItem, except: rounds.optional() })).min(1),
   /** What differs in some rounds: `rounds` lists them; `last` is the setup's last round. */
-  special: z
-    .array(z.strictObject({ ...playItem, rounds: z.array(z.union([z.number().int().min(1), z.literal('last')])).min(1) }))
-    .default([]),
+  special: z.array(z.strictObject({ ...playItem, rounds })).default([]),
+  /** How the game ends and is scored, in order: the checklist of the last round (or once an end trigger is met). */
+  end: z.array(z.strictObject(playItem)).min(1),
 });
 
 /** A quick link on the game page: to an entry, or to one of the game's own pages (setup guide, print...). */
