@@ -14,7 +14,7 @@ import { parseEntryBody } from '../src/integrations/entry-tree';
 import { checkConsistency, type Finding, type FindingKind, type Statement } from './consistency/check';
 import type { EntryInput } from './consistency/types';
 import { transformRuleTree } from '../src/lib/rule-tree';
-import { playViewProblems } from '../src/lib/view-check';
+import { guideViewProblems, playViewProblems } from '../src/lib/view-check';
 import type { MdNode } from '../src/lib/fragments';
 
 const args = process.argv.slice(2);
@@ -68,6 +68,7 @@ for (const game of cat.games) {
     return trees.get(slug);
   };
   for (const p of playViewProblems(game, treeOf)) views.push(`content/games/${game.id}.yaml: playAlong.${p.path}: ${p.message}`);
+  for (const p of guideViewProblems(game, treeOf)) views.push(`content/games/${game.id}.yaml: ${p.path}: ${p.message}`);
   const r = checkConsistency(game, entries);
   findings.push(...r.findings);
   errors.push(...r.errors);
@@ -109,7 +110,7 @@ if (json) {
   console.log(
     views.length
       ? `\n== Guided views\n${views.join('\n')}`
-      : '\nGuided views: every play-along line shows its entry part in every setup it is used in.',
+      : '\nGuided views: every play-along line and setup-guide step shows words in every setup it is used in.',
   );
   const byGame = (kind: FindingKind) =>
     [...new Set(findings.map((f) => f.game))]

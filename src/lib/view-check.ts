@@ -1,12 +1,12 @@
 /**
  * The guided views against the entries they show: every line of the play along names a part that exists and shows
- * words in every setup the line is shown for; every setup-guide entry gives steps. A setup is every combination of
+ * words in every setup the line is shown for; every step of the setup guide has words in every setup it shows for. A setup is every combination of
  * the options the line's conditions and the part's own `<When>`/`<Pick>` name. Pure: the caller reads the entries.
  */
 import type { Game } from '../schemas/game';
 import { ANY_ATTR, currentTokens, type Settings } from './options';
 import { conditionKeys } from './option-authoring';
-import { attrKey, holds, isGenerated, whenAttrs, type MdNode, type WhenAttrs } from './fragments';
+import { attrKey, holds, isGenerated, isWhenBlock, mergeWhen, whenAttrs, type MdNode, type WhenAttrs } from './fragments';
 import { entryPart, partShows, type EntryPart } from './entry-parts';
 import { playPlan, setupsFor, type PlayLine } from './play-along';
 
@@ -69,5 +69,43 @@ export function playViewProblems(
   plan.phases.forEach((l, i) => check(l, `phases.${i}`));
   plan.special.forEach((l, i) => check(l, `special.${i} (${l.title})`));
   plan.end.forEach((l, i) => check(l, `end.${i} (${l.title})`));
+  return problems;
+}
+
+/**
+ * What is wrong with the setup guide's steps: a list item of a `setupGuide` entry that, in some setup its `<When>`
+ * blocks show it for, has no words (a checkbox with an empty label). `tree(slug)` as for `playViewProblems`.
+ */
+export function guideViewProblems(
+  game: Pick<Game, 'id' | 'options' | 'setupGuide'>,
+  tree: (slug: string) => MdNode | undefined,
+): ViewProblem[] {
+  const keys = conditionKeys(game);
+  const problems: ViewProblem[] = [];
+  for (const slug of game.setupGuide) {
+    const root = tree(slug);
+    if (!root) {
+      problems.push({ path: `setupGuide (${slug})`, message: `no entry "${slug}"` });
+      continue;
+    }
+    let n = 0;
+    const visit = (nodes: readonly MdNode[], when: WhenAttrs) => {
+      for (const node of nodes) {
+        if (isWhenBlock(node)) visit(node.children ?? [], mergeWhen(when, whenAttrs(node)));
+        if (node.type !== 'list') continue;
+        for (const item of node.children ?? []) {
+          n++;
+          const part = { nodes: item.children ?? [], when };
+          const whens = [when, ...innerWhens(part.nodes)].filter((w) =>
+            Object.keys(w).every((a) => a === ANY_ATTR || keys.has(attrKey(a))),
+          );
+          for (const s of setupsFor(game, whens))
+            if (holds(when, currentTokens(game, s)) && !partShows(part, currentTokens(game, s)))
+              problems.push({ path: `setupGuide (${slug}, step ${n})`, message: `an empty step for ${label(s)}` });
+        }
+      }
+    };
+    visit(root.children ?? [], {});
+  }
   return problems;
 }

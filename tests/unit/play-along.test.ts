@@ -23,7 +23,7 @@ import { transformRuleTree } from '../../src/lib/rule-tree';
 import { resolveStatic } from '../../src/lib/option-changes';
 import { currentTokens, type Settings } from '../../src/lib/options';
 import { entryPart } from '../../src/lib/entry-parts';
-import { playViewProblems } from '../../src/lib/view-check';
+import { guideViewProblems, playViewProblems } from '../../src/lib/view-check';
 import type { MdNode } from '../../src/lib/fragments';
 
 const load = (id: string): Game => gameSchema.parse(parse(readFileSync(`content/games/${id}.yaml`, 'utf8')));
@@ -75,6 +75,7 @@ describe('play-along content', () => {
   it.each(ids)('%s: every line shows its entry part, with words, in every setup it is used in', (id) => {
     const game = load(id);
     expect(playViewProblems(game, treeOf(game))).toEqual([]);
+    expect(guideViewProblems(game, treeOf(game))).toEqual([]);
   });
   it('holds no rule text: the schema refuses a `text` on a phase', () => {
     const raw = parse(readFileSync('content/games/now-or-never.yaml', 'utf8'));
