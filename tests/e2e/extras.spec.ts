@@ -330,7 +330,7 @@ for (const [game, { pick, texts }] of Object.entries(GAMES)) {
 }
 
 /** Setups whose guide must hold (and must not hold) a step, opened as a shared link (the link's setup is shown). */
-const GUIDE_SETUPS: { path: string; has: string[]; hasNot: string[] }[] = [
+const GUIDE_SETUPS: { path: string; has: string[]; hasNot: string[]; order?: string[] }[] = [
   {
     path: '/vindication/setup-guide/',
     has: [
@@ -358,28 +358,60 @@ const GUIDE_SETUPS: { path: string; has: string[]; hasNot: string[] }[] = [
   },
   {
     path: '/forge-war/setup-guide/?solo=1',
-    has: ['4 adventurer tiles', 'already in the steps above', 'which of the last 2 comes first is unclear'],
-    hasNot: ['extra adventurer'],
+    has: ['4 adventurer tiles', 'This guide takes the wealth cards first', '48 hexes, as for 3 players'],
+    hasNot: ['extra adventurer', 'which of the last 2 comes first'],
+    order: [
+      'set aside the 2 starred ones',
+      'Take 6 more of the green quests out',
+      'the 2 hardest (The Fish King Blockades the Dock, Subdue the Restless Graveyard) and the 4 easiest',
+      'Shuffle the 12 left',
+      'keep only 4',
+      'Put the yellow pile',
+      '3 adjacent borders (2 long, 1 short) hex-side down and the other 3 hex-side up',
+    ],
+  },
+  {
+    path: '/forge-war/setup-guide/?solo=1&mode=epic&solo-difficulty=difficult',
+    has: ['both copies of Vampire Bats in the Belfry, keeping the 2 starred ones', 'the 8 easiest (both copies of Fairy Mischief'],
+    hasNot: ['Take 6 more'],
+    order: ['Take 8 of the 20 green', 'Take 8 of the 20 grey', 'Take 4 of the 12 red', 'keep only 5', 'Stack them on the quest draw space'],
+  },
+  {
+    path: '/forge-war/setup-guide/?mode=epic&bonus-tiles=1',
+    has: [],
+    hasNot: ['between steps 3 and 4'],
+    order: ['Decide player order at random', 'Bonus tiles: shuffle the 15 bonus tiles', 'Build the quest deck', 'Start round 1'],
+  },
+  {
+    path: '/vindication/setup-guide/?treachery=1',
+    has: ['if it bears the no-start icon, keep drawing until one does not'],
+    hasNot: ['once every journey card is resolved'],
+    order: ['Deal 1 journey card', 'Shuffle the 15 black-bordered Treachery cards into the stacks', 'Deal 2 secret quests', 'goes first'],
   },
   {
     path: '/now-or-never/setup-guide/?seasons=4',
-    has: ['B, C, D, E, F, H, J, L or M', 'Unclear in the rules'],
+    has: ['B, C, D, E, F, H, J, L or M', "These are the online reference's letters for a shorter game"],
     hasNot: ['A to N (14 spaces)'],
   },
   {
     path: '/now-or-never/setup-guide/?solo=1',
-    has: ['take 17 coins', 'keep 4 of 8', 'Your hero starts'],
-    hasNot: ['takes 17 coins', 'Unclear in the rules'],
+    has: ['take 17 coins', 'keep 4 of 8', 'Your hero starts', "1 token for each level from 1 to 8 (the rulebook's count"],
+    hasNot: ['takes 17 coins', 'Unclear in the rules', '2 per the online reference'],
+    order: ['Solo deck: shuffle the 9 solo cards', 'Bot: pick an unused hero board', 'Tidy up: put every unused component back in the box'],
   },
 ];
 
 test('setup guide: every setup step of the chosen options, counts stated once, unclear readings marked', async ({ page }) => {
   const errors = watchErrors(page);
-  for (const { path, has, hasNot } of GUIDE_SETUPS) {
+  for (const { path, has, hasNot, order = [] } of GUIDE_SETUPS) {
     await page.goto(path);
     const text = (await page.locator('main .guide').innerText()).replace(/\s+/g, ' ');
     for (const t of has) expect(text, `${path} shows "${t}"`).toContain(t);
     for (const t of hasNot) expect(text, `${path} hides "${t}"`).not.toContain(t);
+    // The steps in the rulebook's order.
+    const at = order.map((t) => text.indexOf(t));
+    expect(at, `${path}: ${order.join(' < ')}`).toEqual([...at].sort((a, b) => a - b));
+    for (const [i, t] of order.entries()) expect(at[i], `${path} shows "${t}"`).toBeGreaterThanOrEqual(0);
   }
   expect(errors()).toEqual([]);
 });

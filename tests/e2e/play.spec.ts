@@ -20,8 +20,8 @@ const GAMES: Record<string, Case> = {
     special: {
       setup: { seasons: '5' },
       round: 5,
-      title: 'Final production',
-      href: '/now-or-never/final-production/',
+      title: 'Last season',
+      href: '/now-or-never/end-of-game/#last-season',
       other: { seasons: '6' },
     },
   },
@@ -30,7 +30,13 @@ const GAMES: Record<string, Case> = {
       [{ mode: 'simple' }, /^7$/],
       [{ mode: 'epic' }, /^18$/],
     ],
-    special: { setup: { mode: 'epic' }, round: 6, title: 'Stage change', href: '/forge-war/stage-change/', other: { mode: 'simple' } },
+    special: {
+      setup: { mode: 'epic' },
+      round: 6,
+      title: 'Stage change',
+      href: '/forge-war/stage-change/#steps',
+      other: { mode: 'simple' },
+    },
   },
   pencilvillage: {
     lengths: [
@@ -41,14 +47,14 @@ const GAMES: Record<string, Case> = {
       setup: { character: 'nebuchadnezzar' },
       round: 27,
       title: 'Nebuchadnezzar pays 12g',
-      href: '/pencilvillage/character-nebuchadnezzar/',
+      href: '/pencilvillage/winning-and-losing/#nebuchadnezzar',
       other: { character: 'imrael' },
     },
   },
   vindication: {
     lengths: [
-      [{}, /No fixed number of rounds[\s\S]*30, 45, 60 and 75/],
-      [{ players: '5', 'myths-wonders': true }, /No fixed number of rounds[\s\S]*final round/],
+      [{}, /No fixed number of rounds[\s\S]*30, 45, 60 or 75/],
+      [{ players: '5', 'myths-wonders': true }, /No fixed number of rounds[\s\S]*Sacred Plume/],
     ],
     special: { setup: { players: '2' }, round: 1, title: 'First player', href: '/vindication/turn-order/', other: { players: '2' } },
   },
@@ -144,7 +150,7 @@ test('play along: the last round stops Next; a stored round past the setup, or j
   await expect(round(page)).toHaveText('4');
   await expect(page.locator('[data-round-of]')).toHaveText(' of 4');
   await expect(page.locator('[data-next-round]')).toBeDisabled();
-  await expect(specials(page).filter({ hasText: 'Final production' })).toHaveCount(1);
+  await expect(specials(page).filter({ hasText: 'Last season' })).toHaveCount(1);
   for (const bad of ['{', '"3"', '-2', '[5]']) {
     await page.evaluate((v) => localStorage.setItem('rules:round:now-or-never', v), bad);
     await page.reload();
@@ -181,5 +187,137 @@ test('where the device keeps nothing, the round still moves and the page says it
   await expect(round(page)).toHaveText('2');
   await expect(page.locator('[data-play-unsaved]')).toBeVisible();
   await expect(page.locator('main')).not.toContainText('Saved');
+  expect(errors()).toEqual([]);
+});
+
+/**
+ * Played to the end: before the last round no ending shows; at the last round `[data-game-end]` holds how the game
+ * ends and is scored for the setup, in the entries' words (one setup per game, each with an option that changes the
+ * scoring).
+ */
+const ENDINGS: { game: string; setup: Setup; last: number; has: string[]; hasNot: string[] }[] = [
+  {
+    game: 'now-or-never',
+    setup: { seasons: '5', story: true, players: '3' },
+    last: 5,
+    has: ['Final production', 'Discard all your coins', 'The most reputation earns 3 more points', 'Campaign sheet', 'Tiebreakers'],
+    hasNot: ['The bot never scores'],
+  },
+  {
+    game: 'forge-war',
+    setup: { mode: 'simple', players: '2' },
+    last: 7,
+    has: [
+      'Every quest still active fails at once',
+      '1 prestige for every full 4 gold',
+      'first among them in the current player order wins',
+    ],
+    hasNot: ['great score'],
+  },
+  {
+    game: 'pencilvillage',
+    setup: { mods: ['precarious'], objective: 'objective-store-12-wood', scoring: 'low-randomness' },
+    last: 30,
+    has: ['Precarious puts 2 ticks there', 'the start of Round 15', 'Low-randomness scoring', '1 per 4 gems'],
+    hasNot: ['Gems come from'],
+  },
+];
+for (const e of ENDINGS)
+  test(`play along to the end (${e.game}): the last round shows how the game ends and is scored for the setup`, async ({ page }) => {
+    const errors = watchErrors(page);
+    const end = page.locator('[data-game-end]');
+    await openWith(page, e.game, e.setup);
+    await expect(end).toBeHidden();
+    await goTo(page, e.last - 1);
+    await expect(end).toBeHidden();
+    await goTo(page, e.last);
+    await expect(page.locator('[data-next-round]')).toBeDisabled();
+    await expect(end).toBeVisible();
+    const text = await end.innerText();
+    for (const words of e.has) expect(text).toContain(words);
+    for (const words of e.hasNot) expect(text).not.toContain(words);
+    // A checklist: each step of the end ticks.
+    const first = end.getByRole('checkbox').first();
+    await first.check();
+    await expect(first).toBeChecked();
+    await page.locator('[data-prev-round]').click();
+    await expect(end).toBeHidden();
+    expect(errors()).toEqual([]);
+  });
+
+test('play along (Now or Never): the last season has no normal production, and production says hearts do not refill', async ({ page }) => {
+  await openWith(page, 'now-or-never', { seasons: '4', solo: true });
+  const production = page.locator('[data-phase]:visible').filter({ has: page.getByRole('link', { name: 'Production', exact: true }) });
+  await expect(production).toHaveCount(1);
+  await expect(production).toContainText('Your hearts are not refilled', { useInnerText: true });
+  await expect(production).toContainText('Shuffle all 9 solo cards', { useInnerText: true });
+  await goTo(page, 4);
+  await expect(production).toHaveCount(0);
+  expect(await page.locator('main').innerText()).not.toContain('Shuffle all 9 solo cards');
+});
+
+test('play along (Forge War): the stage change in full, and hiring at 5 then 6 gold from rounds 7 and 13', async ({ page }) => {
+  await openWith(page, 'forge-war', { mode: 'epic', players: '3' });
+  await goTo(page, 6);
+  const change = specials(page).filter({ hasText: 'Stage change' });
+  for (const words of [
+    'Any public designs left face down in the weapon deck are turned up',
+    'the mithril sword design joins it too',
+    'In stage 3 each deck holds only 5 cards',
+  ])
+    await expect(change).toContainText(words, { useInnerText: true });
+  await goTo(page, 7);
+  await expect(specials(page)).toContainText('hiring an adventurer at the Barracks costs 5 gold', { useInnerText: true });
+  await goTo(page, 13);
+  await expect(specials(page)).toContainText('hiring an adventurer at the Barracks costs 6 gold', { useInnerText: true });
+});
+
+test('play along (Pencilvillage): the Event phase follows the character', async ({ page }) => {
+  const event = page.locator('[data-phase]:visible').filter({ has: page.getByRole('link', { name: 'Event', exact: true }) });
+  await openWith(page, 'pencilvillage', { character: 'miyardee' });
+  await expect(event).toContainText('roll 2d6 and subtract 3 (Miyardee)', { useInnerText: true });
+  await openWith(page, 'pencilvillage', { character: 'emmet-weavetinker' });
+  await expect(event).toContainText('roll 2d6 and add 1 (Emmet Weavetinker)', { useInnerText: true });
+});
+
+test('play along (Vindication): marking an end trigger met finishes this round, plays 1 final round, then scores', async ({ page }) => {
+  const errors = watchErrors(page);
+  const end = page.locator('[data-game-end]');
+  const trigger = page.locator('[data-end-triggered]');
+  await openWith(page, 'vindication', { players: '3' });
+  await goTo(page, 3);
+  await expect(end).toBeHidden();
+  await expect(page.locator('[data-next-round]')).toBeEnabled();
+  await trigger.click();
+  await expect(trigger).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('[data-end-note]')).toHaveText('Finish this round, then play 1 final round: Round 4.');
+  await expect(end).toBeVisible();
+  const text = await end.innerText();
+  const order = [
+    'Finish the round',
+    'Play the final round',
+    'Mastery tiles',
+    'Monster bonuses',
+    'Secret quests',
+    'Regions',
+    'Most conviction',
+  ];
+  const at = order.map((w) => text.indexOf(w));
+  expect(at.every((i) => i >= 0)).toBe(true);
+  expect([...at].sort((a, b) => a - b)).toEqual(at);
+  await page.locator('[data-next-round]').click();
+  await expect(round(page)).toHaveText('4');
+  await expect(page.locator('[data-round-of]')).toHaveText(' of 4');
+  await expect(page.locator('[data-next-round]')).toBeDisabled();
+  await expect(trigger).toBeDisabled();
+  await page.reload();
+  await expect(round(page)).toHaveText('4');
+  await expect(end).toBeVisible();
+  // A new game forgets the trigger.
+  await page.getByRole('button', { name: 'New game' }).click();
+  await page.getByRole('dialog', { name: 'Start a new game?' }).getByRole('button', { name: 'New game' }).click();
+  await expect(round(page)).toHaveText('1');
+  await expect(end).toBeHidden();
+  await expect(trigger).toHaveAttribute('aria-pressed', 'false');
   expect(errors()).toEqual([]);
 });
