@@ -383,6 +383,19 @@ const GUIDE_SETUPS: { path: string; has: string[]; hasNot: string[]; order?: str
     order: ['Decide player order at random', 'Bonus tiles: shuffle the 15 bonus tiles', 'Build the quest deck', 'Start round 1'],
   },
   {
+    path: '/pencilvillage/setup-guide/?character=miyardee&mods=precarious,civil',
+    has: ['ring of 20 road tiles'],
+    hasNot: [],
+    order: [
+      'Miyardee chooses one terrain type at Start',
+      'Draw Town Centre 1',
+      'Civil: before Round 1',
+      'Take 3w and 5p',
+      'Precarious: tick 2 boxes',
+      'Cross off Round 1',
+    ],
+  },
+  {
     path: '/vindication/setup-guide/?treachery=1',
     has: ['if it bears the no-start icon, keep drawing until one does not'],
     hasNot: ['once every journey card is resolved'],
