@@ -67,3 +67,10 @@ for (const [kind, url] of Object.entries(pages)) {
     expect(errors().filter((e) => !e.includes('404'))).toEqual([]);
   });
 }
+
+test('play along at the end of the game (Vindication, a trigger marked): no axe violations', async ({ page }) => {
+  await page.goto('/vindication/play/?players=3');
+  await page.locator('[data-end-triggered]').click();
+  await expect(page.locator('[data-game-end]')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
