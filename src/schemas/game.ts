@@ -86,6 +86,14 @@ const playItem = {
   when: setupCondition.optional(),
 };
 
+/** A play-along line refuses rule text by name: its words are the entry's. */
+const noText = {
+  error: (iss: { code?: string; keys?: string[] }) =>
+    iss.code === 'unrecognized_keys' && iss.keys?.includes('text')
+      ? 'no rule text in a game file: name the entry and its part instead (entry: slug or slug#part)'
+      : undefined,
+};
+
 /** Rounds of a game: numbers, and `last` for the setup's last round. */
 const rounds = z.array(z.union([z.number().int().min(1), z.literal('last')])).min(1);
 
@@ -105,18 +113,18 @@ const playAlong = z.strictObject({
     )
     .default([]),
   /** For a game with no fixed length: the triggers that end it, to watch (the page adds a control to mark one met). */
-  ends: z.array(z.strictObject(playItem)).default([]),
+  ends: z.array(z.strictObject(playItem, noText)).default([]),
   /** The word for a stage, where `length` counts rounds in stages ("stage"). */
   stageWord: z.string().min(1).optional(),
   /**
    * The steps of every round, in order (alternatives for different setups carry `when`); `except` lists the rounds
    * a phase does not happen in (`last`: the final production replaces the normal one).
    */
-  phases: z.array(z.strictObject({ ...playItem, except: rounds.optional() })).min(1),
+  phases: z.array(z.strictObject({ ...playItem, except: rounds.optional() }, noText)).min(1),
   /** What differs in some rounds: `rounds` lists them; `last` is the setup's last round. */
-  special: z.array(z.strictObject({ ...playItem, rounds })).default([]),
+  special: z.array(z.strictObject({ ...playItem, rounds }, noText)).default([]),
   /** How the game ends and is scored, in order: the checklist of the last round (or once an end trigger is met). */
-  end: z.array(z.strictObject(playItem)).min(1),
+  end: z.array(z.strictObject(playItem, noText)).min(1),
 });
 
 /** A quick link on the game page: to an entry, or to one of the game's own pages (setup guide, print...). */

@@ -80,7 +80,9 @@ describe('play-along content', () => {
   it('holds no rule text: the schema refuses a `text` on a phase', () => {
     const raw = parse(readFileSync('content/games/now-or-never.yaml', 'utf8'));
     raw.playAlong.phases[0].text = 'Take turns.';
-    expect(gameSchema.safeParse(raw).success).toBe(false);
+    const result = gameSchema.safeParse(raw);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toEqual([expect.stringContaining('no rule text in a game file')]);
   });
 });
 
