@@ -54,7 +54,7 @@ const GAMES: Record<string, Case> = {
   vindication: {
     lengths: [
       [{}, /No fixed number of rounds[\s\S]*30, 45, 60 or 75/],
-      [{ players: '5', 'myths-wonders': true }, /No fixed number of rounds[\s\S]*Sacred Plume/],
+      [{ players: '5', 'myths-wonders': true }, /No fixed number of rounds[\s\S]*everyone at speed 4 or more/],
     ],
     special: { setup: { players: '2' }, round: 1, title: 'First player', href: '/vindication/turn-order/', other: { players: '2' } },
   },
