@@ -306,6 +306,16 @@ export function setupChips(game: WordedGame, only?: readonly string[]): SetupChi
   return chips;
 }
 
+/**
+ * The condition under which every option in `only` reads as at the game's defaults (an option whose requirement
+ * fails counts as its default reads: off, or its fallback): each of their condition keys at its default token.
+ */
+export function defaultSetupWhen(game: WordedGame, only: readonly string[]): Record<string, string> {
+  const defaults = currentTokens(game, defaultSettings(game));
+  const keys = [...conditionKeys(game)].filter(([, k]) => only.includes(k.option.id));
+  return Object.fromEntries(keys.map(([key]) => [key, defaults[key]!]));
+}
+
 /** The condition of one `<When>` prop (`solo`, `seasons={[5, 4]}`, `mods="tire"`), or what is wrong with it. */
 export function whenCondition(game: WordedGame, name: string, value: PropValue): (Condition & { option: GameOption }) | string {
   const option = findOption(game, name);
