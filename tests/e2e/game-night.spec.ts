@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { watchErrors } from './helpers';
 
 /**
@@ -7,6 +8,21 @@ import { watchErrors } from './helpers';
  * game is under way, says which setup and which round, one tap from the play along; and a rule page's "Shown for"
  * line names only what differs from the game's defaults, folding the rest, so the title and the rule lead.
  */
+
+/** axe's violations on the page as it is now (every rule, target sizes too), light and dark: one line each. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const out: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const axe = new AxeBuilder({ page })
+      .setLegacyMode(true)
+      .options({ resultTypes: ['violations'], rules: { 'target-size': { enabled: true } } });
+    out.push(
+      ...(await axe.analyze()).violations.map((v) => `${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    );
+  }
+  return out;
+}
 
 /** What an element shows, its white space as single spaces. */
 const words = async (el: Locator) => (await el.innerText()).replace(/\s+/g, ' ').trim();
@@ -73,6 +89,7 @@ test('the game page: no line before a game; "Your game: setup · round N" once o
   await expect(yourGame).toBeVisible();
   expect(await words(yourGame)).toBe('Your game: 3 players Treachery expansion · round 3');
   await expect(yourGame).toBeInViewport();
+  expect(await axeViolations(page)).toEqual([]);
   await yourGame.getByRole('link').click();
   await expect(page).toHaveURL(/\/vindication\/play\/$/);
   await expect(page.locator('[data-round]')).toHaveText('3');
@@ -118,6 +135,7 @@ test('"Shown for" names only what differs from the defaults, folds the rest: the
   const all = await shown();
   expect(all).toHaveLength(1 + 9);
   expect(all).toEqual(expect.arrayContaining(['4 players', 'Without Myths & Wonders', 'Without Building Sites', 'Basic region swap']));
+  expect(await axeViolations(page)).toEqual([]);
 
   // A setup that differs: the line names that, and only that.
   await page.goto('/vindication/options/');
