@@ -1,10 +1,34 @@
 /**
- * A game's page: pinned rules on top, sections that open from a link (`/<game>/#combat`) and a filter that narrows
- * every section's list in place as you type.
+ * A game's page: the game under way ("Your game: ... · round 3", one tap back into it), pinned rules on top, sections
+ * that open from a link (`/<game>/#combat`) and a filter that narrows every section's list in place as you type.
  */
 import { safeDecode } from '../lib/search/closest';
 import { filterWords, matchesWords } from '../lib/filter';
 import { startPinned } from './lists';
+import { readRound, readTicks } from './saved-progress';
+
+/**
+ * "Your game": while a round is kept on the play-along page, the setup (its labels, drawn by the options CSS) and the
+ * round, linking back into the play along; while only setup steps are ticked, "setting up", linking to the guide.
+ * Hidden when neither is kept (no game under way).
+ */
+function showYourGame(): void {
+  const line = document.querySelector<HTMLElement>('[data-your-game]');
+  const link = line?.querySelector<HTMLAnchorElement>('a');
+  const progress = line?.querySelector<HTMLElement>('[data-your-progress]');
+  const gameId = document.body.dataset.game;
+  if (!line || !link || !progress || !gameId) return;
+  const round = link.dataset.play ? readRound(gameId) : undefined;
+  const ticks = link.dataset.guide ? readTicks(gameId).size : 0;
+  if (round !== undefined) {
+    progress.textContent = `${progress.dataset.unit ?? 'round'} ${round}`;
+    link.href = link.dataset.play!;
+  } else if (ticks > 0) {
+    progress.textContent = `setting up (${ticks} step${ticks === 1 ? '' : 's'} done)`;
+    link.href = link.dataset.guide!;
+  }
+  line.hidden = round === undefined && ticks === 0;
+}
 
 /**
  * Opens the section a URL fragment names (or that holds the named element) and brings it into view. Any fragment
@@ -62,6 +86,11 @@ function setupFilter() {
 
 /** Starts the game page's pinned list, the sections opened from a link, and the filter. */
 export function startGamePage(): void {
+  showYourGame();
+  // Back from the play along (back/forward cache): the round may have moved on.
+  window.addEventListener('pageshow', (e) => {
+    if (e.persisted) showYourGame();
+  });
   startPinned();
   setupFilter();
   openFromHash();

@@ -9,7 +9,10 @@ import { formatProblems, validateSite } from '../lib/validate';
 
 function checked() {
   const cat = catalogue();
-  const problems = [...cat.problems, ...validateSite(cat.games, cat.entries).map((p) => ({ ...p, line: cat.lineOf(p.file, p.field) }))];
+  const problems = [
+    ...cat.problems,
+    ...validateSite(cat.games, cat.entries, undefined, cat.gameFile).map((p) => ({ ...p, line: cat.lineOf(p.file, p.field) })),
+  ];
   if (problems.length) throw new Error(`Invalid content (${problems.length} problems):\n${formatProblems(problems)}`);
   return cat;
 }

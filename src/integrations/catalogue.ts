@@ -26,6 +26,8 @@ export interface Catalogue {
   problems: Problem[];
   /** The line of a field (`aliases.2`, `options.0.values.1.value`) in a game or entry file, when it is written there. */
   lineOf: (file: string, field: string) => number | undefined;
+  /** A game's file as read (`content/games/<id>.yaml`, or under a fixture's folder), by game id. */
+  gameFile: (id: string) => string;
 }
 
 type ZodIssue = { path: PropertyKey[]; message: string };
@@ -139,6 +141,34 @@ function entryData(raw: unknown): { data: EntryData; invalid: Set<string>; issue
   return { data: data as EntryData, invalid: new Set(whole.error.issues.map((i) => String(i.path[0] ?? ''))), issues: whole.error.issues };
 }
 
+/** An empty value for each game-file field that has no default, standing in for a field that fails its schema. */
+const GAME_EMPTY: Record<string, unknown> = { id: '', title: '', order: -1, publisher: '', players: '', blurb: '', sections: [] };
+
+/**
+ * A game file's fields, field by field as for an entry: a field that fails its schema is reported (`issues`) and
+ * left empty (`invalid`), so that its other fields are still checked, and its entries too while the game is usable.
+ */
+function gameData(raw: unknown): { data: Game; invalid: Set<string>; issues: readonly ZodIssue[] } {
+  const whole = gameSchema.safeParse(raw);
+  if (whole.success) return { data: whole.data, invalid: new Set(), issues: [] };
+  const fields = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
+  const data: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(gameSchema.shape)) {
+    const r = schema.safeParse(fields?.[key]);
+    data[key] = r.success ? r.data : GAME_EMPTY[key];
+  }
+  const invalid = new Set(whole.error.issues.map((i) => String(i.path[0] ?? '')));
+  if (!fields) for (const key of Object.keys(GAME_EMPTY)) invalid.add(key);
+  return { data: data as Game, invalid, issues: whole.error.issues };
+}
+
+/**
+ * Whether a game's entries can be checked against it: its id, sections and options read, and its options hold
+ * together (the conditions of its entries are read through them).
+ */
+const usableGame = (invalid: ReadonlySet<string>, crossField: readonly Problem[]): boolean =>
+  !['id', 'sections', 'options'].some((k) => invalid.has(k)) && !crossField.some((p) => p.field.startsWith('options'));
+
 /** The names in a folder, sorted; names starting with a dot (editor and system files) are not content. */
 const listDir = (d: string): string[] =>
   existsSync(d)
@@ -150,12 +180,21 @@ const listDir = (d: string): string[] =>
 /**
  * Reads and validates every game and entry under `dir`. Never throws for bad content: see `problems`, each with
  * the line it is on where it has one. Every file of the folder is either read or reported: a stray `.md`, an
- * `.mdx` outside a game folder, a folder that is not a game. Entries of a game whose file is broken are left out
- * (the game file's problems are reported; its entries are checked once it reads).
+ * `.mdx` outside a game folder, a folder that is not a game. Entries of a game whose id, sections or options do not read
+ * (or whose options do not hold together) are left out (the game file's problems are reported; its entries are checked
+ * once it reads); a game file's other problems hide nothing.
  */
 export function loadCatalogue(dir: string = contentDir()): Catalogue {
   const lines = new Map<string, (field: string) => number | undefined>();
-  const cat: Catalogue = { dir, games: [], entries: [], problems: [], lineOf: (file, field) => lines.get(file)?.(field) };
+  const gameFiles = new Map<string, string>();
+  const cat: Catalogue = {
+    dir,
+    games: [],
+    entries: [],
+    problems: [],
+    lineOf: (file, field) => lines.get(file)?.(field),
+    gameFile: (id) => gameFiles.get(id) ?? `content/games/${id}.yaml`,
+  };
   const rel = (p: string) => relative(process.cwd(), p) || p;
   const problem = (file: string, field: string, message: string, line?: number) =>
     cat.problems.push(line === undefined ? { file, field, message } : { file, line, field, message });
@@ -190,21 +229,21 @@ export function loadCatalogue(dir: string = contentDir()): Catalogue {
       continue;
     }
     const raw = yaml(file, read(path, file), 1);
-    const parsed = raw === undefined ? undefined : gameSchema.safeParse(raw);
-    if (!parsed?.success) {
+    if (raw === undefined) {
       brokenGames.add(name.replace(/\.ya?ml$/, ''));
-      if (parsed) cat.problems.push(...issueProblems(file, parsed.error.issues));
       continue;
     }
-    const crossField = gameProblems(parsed.data, file);
-    if (crossField.length) {
+    // Every problem of the file at once: its schema's, those across its fields, and (while the game is usable) its entries'.
+    const { data, invalid, issues } = gameData(raw);
+    const crossField = gameProblems(data, file);
+    cat.problems.push(...issueProblems(file, issues), ...crossField);
+    if (!usableGame(invalid, crossField)) {
       brokenGames.add(name.replace(/\.ya?ml$/, ''));
-      cat.problems.push(...crossField);
       continue;
     }
-    if (`${parsed.data.id}.yaml` !== name && `${parsed.data.id}.yml` !== name)
-      problem(file, 'id', `id "${parsed.data.id}" must match the file name`);
-    cat.games.push(parsed.data);
+    if (`${data.id}.yaml` !== name && `${data.id}.yml` !== name) problem(file, 'id', `id "${data.id}" must match the file name`);
+    cat.games.push(data);
+    gameFiles.set(data.id, file);
   }
   const gameIds = cat.games.map((g) => g.id);
   for (const game of listDir(dir)) {

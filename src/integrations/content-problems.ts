@@ -10,6 +10,7 @@ import type { Catalogue } from './catalogue';
 import { checkEntryTree } from './remark-rules';
 import { siteOf, takeTree } from './entry-tree';
 import { validateSite, formatProblems } from '../lib/validate';
+import { bodyProblems } from '../lib/entry-body';
 
 /** What a content check compiles: every game's entries or some games' (`only`), and entries that count as planned. */
 export interface CheckOptions {
@@ -37,7 +38,10 @@ export async function contentProblems(
   cat: Catalogue,
   { only = [], pending = new Set() }: CheckOptions = {},
 ): Promise<{ problems: string[]; checked: number }> {
-  const site = validateSite(cat.games, cat.entries, pending).map((p) => ({ ...p, line: p.line ?? cat.lineOf(p.file, p.field) }));
+  const site = validateSite(cat.games, cat.entries, pending, cat.gameFile).map((p) => ({
+    ...p,
+    line: p.line ?? cat.lineOf(p.file, p.field),
+  }));
   const lines: string[] = [formatProblems(cat.problems), formatProblems(site)].filter(Boolean);
   const { site: index } = siteOf(cat);
   let checked = 0;
@@ -51,6 +55,10 @@ export async function contentProblems(
       const p = syntaxProblem(e, entry.bodyLine);
       lines.push(`${entry.file}:${p.line}: ${p.message}`);
       continue;
+    }
+    for (const p of bodyProblems(tree, entry.invalid?.has('summary') ? '' : entry.data.summary)) {
+      const line = p.field ? (cat.lineOf(entry.file, p.field) ?? 1) : entry.bodyLine;
+      lines.push(`${entry.file}:${line}: ${p.field ? `${p.field}: ` : ''}${p.message}`);
     }
     const path = join(cat.dir, entry.game, `${entry.slug}.mdx`);
     const frontmatterOptions = entry.invalid?.has('options') ? undefined : entry.data.options;

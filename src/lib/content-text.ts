@@ -73,3 +73,21 @@ export function invisibleCharacters(text: string): { line: number; message: stri
   });
   return out;
 }
+
+/** Scripts whose letters look alike (Latin "a", Cyrillic "а", Greek "α"): a word mixing them is a copy-paste slip. */
+const SCRIPTS: readonly [string, RegExp][] = [
+  ['Latin', /\p{Script=Latin}/u],
+  ['Cyrillic', /\p{Script=Cyrillic}/u],
+  ['Greek', /\p{Script=Greek}/u],
+];
+
+/**
+ * The words of a text that mix letters of two or more look-alike scripts ("Fаrsight" with a Cyrillic "а"): they read
+ * right and match nothing a player types. A word of one script, whichever it is, passes.
+ */
+export function mixedScriptWords(text: string): { word: string; scripts: string[] }[] {
+  return [...text.matchAll(/[\p{L}\p{M}]+/gu)].flatMap(([word]) => {
+    const scripts = SCRIPTS.filter(([, re]) => re.test(word)).map(([name]) => name);
+    return scripts.length > 1 ? [{ word, scripts }] : [];
+  });
+}

@@ -306,6 +306,23 @@ export function setupChips(game: WordedGame, only?: readonly string[]): SetupChi
   return chips;
 }
 
+/**
+ * The condition under which no option in `only` shows a label that differs from the game's defaults (`setupChips`
+ * with `isDefault` false): each of their condition keys at its default token, or at a token of one of its default
+ * labels (the default difficulty while solo play, off by default, is on).
+ */
+export function defaultSetupWhen(game: WordedGame, only: readonly string[]): Record<string, string> {
+  const defaults = currentTokens(game, defaultSettings(game));
+  const keys = [...conditionKeys(game)].filter(([, k]) => only.includes(k.option.id));
+  const chips = setupChips(game, only).filter((c) => c.isDefault);
+  return Object.fromEntries(
+    keys.map(([key, k]) => {
+      const own = chips.filter((c) => c.option === k.option.id).flatMap((c) => c.when[key]?.split(' ') ?? []);
+      return [key, [...new Set([defaults[key]!, ...own])].join(' ')];
+    }),
+  );
+}
+
 /** The condition of one `<When>` prop (`solo`, `seasons={[5, 4]}`, `mods="tire"`), or what is wrong with it. */
 export function whenCondition(game: WordedGame, name: string, value: PropValue): (Condition & { option: GameOption }) | string {
   const option = findOption(game, name);

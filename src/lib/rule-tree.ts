@@ -9,7 +9,8 @@ import { conditionKeys, conditionLabel, conditionsCanHold, pickToken, whenCondit
 import { anyPairs, isAny, type Clause, type Condition } from './conditions';
 import type { Literal } from './estree-value';
 import { offSiteProblem } from './content-origin';
-import { linkProblem, type SiteIndex } from './site-index';
+import { headingId, linkProblem, type SiteIndex } from './site-index';
+import { toString } from 'mdast-util-to-string';
 import { keyedBy, keyedRows, tableProblems, type RowsEnv } from './table-rows';
 import { UNCLEAR_LABEL, attrValue, html, unclearAnchor, type MdNode } from './mdx-nodes';
 
@@ -340,7 +341,11 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
     const url = node.url ?? '';
     const offSite = offSiteProblem(url);
     if (offSite) return fail(node, `${node.type === 'image' ? 'image' : 'link'} ${offSite}`);
-    if (node.type === 'image') return;
+    if (node.type === 'image')
+      return fail(
+        node,
+        `image "${url}": an entry holds no pictures (none ships with the rules, and none is in the offline copy): say it in words`,
+      );
     const m = /^([a-z0-9]+(?:-[a-z0-9]+)*)(#[\w-]+)?$/.exec(url);
     if (!m) {
       if (/^(\/|#)/.test(url)) {
@@ -390,6 +395,8 @@ export function transformRuleTree(tree: MdNode, ctx: RuleContext): RuleReport {
         continue;
       }
       if (child.type === 'html') fail(child, 'raw HTML is not allowed in an entry');
+      if (child.type === 'heading' && !headingId(child))
+        fail(child, `heading "${toString(child)}" has no letter or digit, so its id (the anchor links use) would be empty: give it words`);
       if (child.type === 'table') {
         tableProblems(child, fail);
         const key = keyedBy(child, ctx.game);

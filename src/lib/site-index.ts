@@ -3,7 +3,7 @@
  * site path (`/<game>/terms/`) or a fragment (`slug#unclear-id`, `#heading`) is checked before it ships broken.
  * Pure: works on the games, the entries' slugs and their mdast trees (before the rule transform).
  */
-import GithubSlugger from 'github-slugger';
+import GithubSlugger, { slug } from 'github-slugger';
 import { toString } from 'mdast-util-to-string';
 import type { Game } from '../schemas/game';
 import { gamePages } from './game-pages';
@@ -15,6 +15,9 @@ export interface SiteIndex {
   /** Entry page path → the element ids a link may target: its headings and its "Unclear in the rules" notes. */
   anchors: ReadonlyMap<string, ReadonlySet<string>>;
 }
+
+/** The id a heading gets (GitHub's slug of its text, before numbering repeats); empty when it has no letter or digit. */
+export const headingId = (heading: unknown): string => slug(toString(heading));
 
 type Node = { type: string; name?: string | null; attributes?: { type: string; name?: string; value?: unknown }[]; children?: Node[] };
 

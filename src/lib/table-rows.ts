@@ -29,10 +29,16 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 /** Plain text of a node (a table cell's words). */
 const textOf = (node: MdNode): string => node.value ?? (node.children ?? []).map(textOf).join('');
 
-/** Problems of any table: every header cell needs a name (screen readers announce it). */
+/** Problems of any table: every header cell needs a name (screen readers announce it), and no row has a cell past the header. */
 export function tableProblems(table: MdNode, fail: RowsEnv['fail']): void {
-  if ((table.children?.[0]?.children ?? []).some((cell) => !(cell.children ?? []).length))
+  const header = table.children?.[0]?.children ?? [];
+  if (header.some((cell) => !(cell.children ?? []).length))
     fail(table, 'a table has an empty header cell: name every column (screen readers announce it)');
+  for (const row of (table.children ?? []).slice(1)) {
+    const cells = row.children?.length ?? 0;
+    if (cells > header.length)
+      fail(row, `a table row has ${cells} cells but its header ${header.length}: the cell past the header would never show`);
+  }
 }
 
 /**

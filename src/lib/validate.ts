@@ -9,6 +9,7 @@ import { RESERVED_SLUGS } from './game-pages';
 import { optionProblems, optionValues } from './option-authoring';
 import { playAlongProblems } from './play-along';
 import { indexWords } from './search/text';
+import { mixedScriptWords } from './content-text';
 
 /** An entry as the checks see it: where it lives and its parsed frontmatter. */
 export interface EntryRecord {
@@ -47,6 +48,26 @@ export function gameProblems(game: Game, file: string): Problem[] {
   return problems;
 }
 
+/** A value given twice in one list (`related`, `aliases`, `setupGuide`...), compared as `normaliseTerm` does: on the second. */
+function listedTwice(file: string, field: string, list: readonly string[]): Problem[] {
+  const first = new Map<string, number>();
+  return list.flatMap((value, i) => {
+    const key = normaliseTerm(value);
+    const at = first.get(key);
+    if (at === undefined) first.set(key, i);
+    return at === undefined ? [] : [{ file, field: `${field}.${i}`, message: `"${value}" is listed twice (also ${field}.${at})` }];
+  });
+}
+
+/** The frontmatter fields a reader or the search reads as words, by their field paths (a failed field is empty). */
+const wordFields = (data: EntryData): [string, string][] => [
+  ['title', data.title],
+  ['summary', data.summary],
+  ...data.aliases.map((a, i): [string, string] => [`aliases.${i}`, a]),
+  ...data.asked.map((a, i): [string, string] => [`asked.${i}`, a]),
+  ...data.terms.map((t, i): [string, string] => [`terms.${i}`, t]),
+];
+
 /** Normalises an alias or term for comparison. */
 export const normaliseTerm = (s: string): string => s.trim().toLowerCase().replace(/\s+/g, ' ');
 
@@ -55,8 +76,16 @@ export function formatProblems(problems: readonly Problem[]): string {
   return problems.map((p) => `${p.file}${p.line === undefined ? '' : `:${p.line}`}: ${p.field}: ${p.message}`).join('\n');
 }
 
-/** Every cross-entry problem in the site. `pending` slugs count as existing for `related` (work in progress). */
-export function validateSite(games: readonly Game[], entries: readonly EntryRecord[], pending: ReadonlySet<string> = new Set()): Problem[] {
+/**
+ * Every cross-entry problem in the site. `pending` slugs count as existing for `related` (work in progress);
+ * `gameFile` names a game's file as read (for its problems' file and line).
+ */
+export function validateSite(
+  games: readonly Game[],
+  entries: readonly EntryRecord[],
+  pending: ReadonlySet<string> = new Set(),
+  gameFile: (id: string) => string = (id) => `content/games/${id}.yaml`,
+): Problem[] {
   const problems: Problem[] = [];
   const byGame = new Map(games.map((g) => [g.id, g]));
   const slugsOf = new Map<string, Set<string>>();
@@ -105,6 +134,15 @@ export function validateSite(games: readonly Game[], entries: readonly EntryReco
         });
     });
     const slugs = slugsOf.get(e.game)!;
+    problems.push(...listedTwice(e.file, 'related', e.data.related), ...listedTwice(e.file, 'aliases', e.data.aliases));
+    problems.push(...listedTwice(e.file, 'terms', e.data.terms), ...listedTwice(e.file, 'asked', e.data.asked));
+    for (const [field, text] of wordFields(e.data))
+      for (const word of mixedScriptWords(text))
+        problems.push({
+          file: e.file,
+          field,
+          message: `"${word.word}" mixes ${word.scripts.join(' and ')} letters in one word: type it again in one script (a look-alike letter hides the word from search)`,
+        });
     e.data.related.forEach((slug, i) => {
       if (slug === e.slug) problems.push({ file: e.file, field: `related.${i}`, message: 'an entry cannot relate to itself' });
       else if (!slugs.has(slug) && !pending.has(`${e.game}/${slug}`))
@@ -157,11 +195,12 @@ export function validateSite(games: readonly Game[], entries: readonly EntryReco
   }
   for (const game of games) {
     const slugs = slugsOf.get(game.id) ?? new Set();
-    const file = `content/games/${game.id}.yaml`;
+    const file = gameFile(game.id);
     const known = (slug: string) => slugs.has(slug) || pending.has(`${game.id}/${slug}`);
     game.quickLinks.forEach((q, i) => {
       if (!known(q.entry)) problems.push({ file, field: `quickLinks.${i}.entry`, message: `no entry "${q.entry}" in ${game.id}` });
     });
+    problems.push(...listedTwice(file, 'setupGuide', game.setupGuide));
     game.setupGuide.forEach((slug, i) => {
       if (!known(slug)) problems.push({ file, field: `setupGuide.${i}`, message: `no entry "${slug}" in ${game.id}` });
     });

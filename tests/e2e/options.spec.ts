@@ -195,6 +195,9 @@ test.describe('“Shown for”', () => {
     await page.goto('/vindication/setup/');
     const bar = page.locator('#setup-bar');
     await expect(bar).toBeVisible();
+    // The line names what differs from the defaults; the rest opens from "all N".
+    expect(await chips(page, '#setup-bar')).toEqual(['3 players']);
+    await bar.locator('summary').click();
     const labels = await chips(page, '#setup-bar');
     expect(labels[0]).toBe('3 players');
     for (const l of labels) expect(l).not.toMatch(/^No [a-z]/); // "Without Guilds & Monuments", not "No guilds & Monuments"

@@ -263,6 +263,80 @@ describe('authoring mistakes that used to pass, each refused with its file and r
   });
 });
 
+describe('more authoring mistakes, each refused with its file and line (they used to pass)', () => {
+  const pass = 'now-or-never/pass.mdx';
+  const anytime = 'now-or-never/anytime-actions.mdx';
+  const game = 'games/now-or-never.yaml';
+  /** Writes `text` into an entry's body just before its first body line that holds `before`. */
+  const insertBefore = (c: string, file: string, before: string, text: string) => patch(join(c, file), before, `${text}\n\n${before}`);
+  /** The line that the text put before `before` (and a blank line) lands on. */
+  const insertedAt = (file: string, before: string) => lineOf(FIX(file), before);
+
+  it('a heading with no letter or digit (its id would be empty)', async () => {
+    const out = await problemsOf((c) => insertBefore(c, pass, 'Pass when', '## ???'));
+    expect(out).toEqual([
+      `content/${pass}:${insertedAt(pass, 'Pass when')}: heading "???" has no letter or digit, so its id (the anchor links use) would be empty: give it words`,
+    ]);
+  });
+  it('an entry with no text', async () => {
+    const out = await problemsOf((c) => patch(join(c, anytime), /\n---\n[\s\S]*$/, '\n---\n\n'));
+    expect(out).toEqual([
+      `content/${anytime}:${lineOf(FIX(anytime), 'Fixture text')}: the entry has no text: write its rule below the frontmatter`,
+    ]);
+  });
+  it('a related entry listed twice', async () => {
+    const out = await problemsOf((c) => patch(join(c, pass), 'solo-season-end]', 'solo-season-end, seasons]'));
+    expect(out).toEqual([`content/${pass}:${lineOf(FIX(pass), 'related:')}: related.4: "seasons" is listed twice (also related.0)`]);
+  });
+  it('an image from the site (a local file)', async () => {
+    const out = await problemsOf((c) => insertBefore(c, pass, 'Pass when', '![the board](board.png)'));
+    expect(out).toEqual([
+      `content/${pass}:${insertedAt(pass, 'Pass when')}: image "board.png": an entry holds no pictures (none ships with the rules, and none is in the offline copy): say it in words`,
+    ]);
+  });
+  it('a table row with a cell more than its header', async () => {
+    const out = await problemsOf((c) => insertBefore(c, pass, 'Pass when', '| Season | Coins |\n|---|---|\n| 1 | 2 |\n| 2 | 3 | 4 |'));
+    expect(out).toEqual([
+      `content/${pass}:${insertedAt(pass, 'Pass when') + 3}: a table row has 3 cells but its header 2: the cell past the header would never show`,
+    ]);
+  });
+  it('a title mixing scripts (a Cyrillic letter in a Latin word)', async () => {
+    const out = await problemsOf((c) => patch(join(c, pass), 'title: Pass', 'title: F\u0430rsight Pass'));
+    expect(out).toEqual([
+      `content/${pass}:2: title: "F\u0430rsight" mixes Latin and Cyrillic letters in one word: type it again in one script (a look-alike letter hides the word from search)`,
+    ]);
+  });
+  it('a summary longer than the entry it sums up', async () => {
+    const long = 'A fixture entry whose summary says far more than its text does, which cannot be a summary of it at all.';
+    const out = await problemsOf((c) => patch(join(c, anytime), /^summary:.*$/m, `summary: ${long}`));
+    expect(out).toEqual([
+      `content/${anytime}:${lineOf(FIX(anytime), 'summary:')}: summary: ${long.length} characters, longer than the entry's text (78): a summary sums up the text, the text says more`,
+    ]);
+  });
+  it('an alias listed twice in one entry', async () => {
+    const out = await problemsOf((c) => patch(join(c, pass), 'stop taking turns]', 'stop taking turns, Passing]'));
+    expect(out).toEqual([`content/${pass}:${lineOf(FIX(pass), 'aliases:')}: aliases.4: "Passing" is listed twice (also aliases.0)`]);
+  });
+  it('an entry listed twice in the setup guide', async () => {
+    const out = await problemsOf((c) => patch(join(c, game), 'quickLinks: []', 'quickLinks: []\nsetupGuide: [seasons, pass, seasons]'));
+    expect(out).toEqual([
+      `content/${game}:${lineOf(FIX(game), 'quickLinks:') + 1}: setupGuide.2: "seasons" is listed twice (also setupGuide.0)`,
+    ]);
+  });
+  it("a game file's schema failure does not hide its other problems, nor its entries'", async () => {
+    const out = await problemsOf((c) => {
+      patch(join(c, game), 'order: 1', 'order: first');
+      patch(join(c, game), '{ id: setup, title: Setup }', '{ id: overview, title: Setup }');
+      patch(join(c, pass), '(anytime-actions)', '(any-time-actions)');
+    });
+    expect(out).toEqual([
+      expect.stringMatching(new RegExp(`^content/${game}:${lineOf(FIX(game), 'order: 1')}: order: `)),
+      `content/${game}:${lineOf(FIX(game), '{ id: setup, title: Setup }')}: sections.1.id: duplicate section id "overview"`,
+      `content/${pass}:${lineOf(FIX(pass), '(anytime-actions)')}: link to missing entry "any-time-actions" of now-or-never`,
+    ]);
+  });
+});
+
 describe('the build itself', () => {
   it('fails on broken content with every problem, each with its file and real line (one real astro build)', () => {
     const pass = 'now-or-never/pass.mdx';

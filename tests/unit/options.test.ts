@@ -23,6 +23,7 @@ import {
 } from '../../src/lib/options';
 import {
   conditionLabel,
+  defaultSetupWhen,
   optionProblems,
   pickToken,
   requirementLabel,
@@ -375,6 +376,28 @@ describe('setupChips', () => {
         if (o.type !== 'multi' && isActive(game, o.id, s)) expect(mine).toHaveLength(1);
       }
     }
+  });
+});
+
+describe('defaultSetupWhen ("Default setup" in a folded "Shown for")', () => {
+  it('holds exactly when no label that differs from the defaults shows, for any setup and any options', () => {
+    const rnd = random(5);
+    for (let i = 0; i < 600; i++) {
+      const game = games[i % games.length]!;
+      const s = randomSettings(game, rnd);
+      const only = game.options.map((o) => o.id).filter(() => rnd() < 0.5);
+      if (!only.length) continue;
+      const tokens = currentTokens(game, s);
+      const usual = Object.entries(defaultSetupWhen(game, only)).every(([k, v]) => v.split(' ').includes(tokens[k]!));
+      const differing = setupChips(game, only).filter(
+        (c) => !c.isDefault && Object.entries(c.when).every(([k, v]) => v.split(' ').includes(tokens[k]!)),
+      );
+      expect(usual, `${game.id} ${JSON.stringify(s)} ${only.join(',')}`).toBe(differing.length === 0);
+    }
+  });
+  it('names every condition key of the options asked, at its default token', () => {
+    expect(defaultSetupWhen(fw, ['mode', 'bonus-tiles'])).toEqual({ mode: 'simple', 'bonus-tiles': '0' });
+    expect(defaultSetupWhen(non, ['seasons'])).toEqual({ seasons: '6' });
   });
 });
 

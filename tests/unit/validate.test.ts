@@ -5,7 +5,8 @@ import { gameSchema } from '../../src/schemas/game';
 import { entrySchema } from '../../src/schemas/entry';
 import { gameProblems, validateSite, type EntryRecord } from '../../src/lib/validate';
 import { entryAnchors, linkProblem, siteIndex } from '../../src/lib/site-index';
-import { invisibleCharacters } from '../../src/lib/content-text';
+import { invisibleCharacters, mixedScriptWords } from '../../src/lib/content-text';
+import { bodyProblems } from '../../src/lib/entry-body';
 import { transformRuleTree } from '../../src/lib/rule-tree';
 import { parseEntryBody } from '../../src/integrations/entry-tree';
 
@@ -215,5 +216,32 @@ describe('invisible characters', () => {
       { line: 2, message: 'invisible character U+2069 (pop directional isolate) at column 7: delete it' },
       { line: 3, message: 'invisible character U+0007 (control character) at column 1: delete it' },
     ]);
+  });
+});
+
+describe('words mixing scripts', () => {
+  it('names a word with a look-alike letter of another script, and passes words of one script', () => {
+    expect(mixedScriptWords('F\u0430rsight and Farsight')).toEqual([{ word: 'F\u0430rsight', scripts: ['Latin', 'Cyrillic'] }]);
+    expect(mixedScriptWords('\u03a9\u03bc\u03ad\u03b3\u03b1 point')).toEqual([]); // one Greek word, one Latin word
+    expect(mixedScriptWords('O\u03bcega')).toEqual([{ word: 'O\u03bcega', scripts: ['Latin', 'Greek'] }]);
+    expect(mixedScriptWords('naïve Ærøskøbing Москва 3A + 8w')).toEqual([]);
+  });
+});
+
+describe("an entry's body as a whole", () => {
+  const body = (text: string) => parseEntryBody(text);
+  it('refuses a body with no text, and a summary longer than the text', () => {
+    expect(bodyProblems(body('\n\n'), 'A summary of one sentence.')).toEqual([
+      { message: 'the entry has no text: write its rule below the frontmatter' },
+    ]);
+    expect(bodyProblems(body('Gain 1s.'), 'You gain 1 stone for 1 action.')).toEqual([
+      { field: 'summary', message: "30 characters, longer than the entry's text (8): a summary sums up the text, the text says more" },
+    ]);
+  });
+  it('counts the text of every variant and the longest text of a <Pick>', () => {
+    const summary = 'Upgrade costs A and 8 wood.';
+    expect(bodyProblems(body('<Pick character={{yasmine: "A (no w)", other: "Costs A + 8w 6s to upgrade."}} />'), summary)).toEqual([]);
+    expect(bodyProblems(body('<When solo>\n\nThe bot pays 8 wood to upgrade.\n\n</When>'), summary)).toEqual([]);
+    expect(bodyProblems(body('<Pick character={{yasmine: "A", other: "A + 8w"}} />'), summary)).toHaveLength(1);
   });
 });
