@@ -57,7 +57,12 @@ describe('the rule-tree transform refuses other origins, naming the line', () =>
   it('a mailto: link', async () => {
     expect((await errorsOf('Write to [us](mailto:rules@example.com).'))[0]?.message).toContain('is a mailto: address');
   });
-  it('lets entry links, site paths and own images through', async () => {
-    expect(await errorsOf('[Pass](pass), [search](/search/), [top](#top), ![icon](/icons/icon.svg)')).toEqual([]);
+  it('lets entry links and site paths through', async () => {
+    expect(await errorsOf('[Pass](pass), [search](/search/), [top](#top)')).toEqual([]);
+  });
+  it('refuses an image of the site itself too: an entry holds no pictures', async () => {
+    expect(await errorsOf('See ![icon](/icons/icon.svg).')).toEqual([
+      { line: 1, message: expect.stringContaining('an entry holds no pictures') },
+    ]);
   });
 });
