@@ -7,10 +7,7 @@
  */
 import { onRestored } from './rules';
 import type { Ruling } from './saved-rulings';
-import { isRecord, readJson, rulingsKey } from './storage';
-
-/** The key of a ruling in storage: the entry's slug and the note's id. */
-export const rulingKey = (slug: string, id: string): string => `${slug}#${id}`;
+import { isRecord, noteKey, readJson, rulingsKey } from './storage';
 
 /** A note's disclosure, and its form once built (`fill` shows a ruling in it). */
 export interface NoteRuling {
@@ -34,7 +31,7 @@ export const disclosureLabel = (ruled: boolean): string => (ruled ? "Change your
  */
 export function mayHaveRulings(gameId: string, slug: string): boolean {
   const data = readJson(rulingsKey(gameId));
-  return isRecord(data) && Object.keys(data).some((key) => key.startsWith(rulingKey(slug, '')));
+  return isRecord(data) && Object.keys(data).some((key) => key.startsWith(noteKey(slug, '')));
 }
 
 /** Adds the disclosure to each unclear note of the rule page; loads the rest when the entry may have a ruling or one opens. */
@@ -50,7 +47,7 @@ export function startNoteRulings(): void {
     summary.textContent = disclosureLabel(false);
     details.append(summary);
     element.append(details);
-    notes.push({ element, key: rulingKey(slug, element.dataset.unclear!), details, summary });
+    notes.push({ element, key: noteKey(slug, element.dataset.unclear!), details, summary });
   }
   let ruled: Promise<import('./ruled-notes').RuledNotes> | undefined;
   const load = () => (ruled ??= import('./ruled-notes').then((m) => m.startRuledNotes(game, slug, notes)));

@@ -11,6 +11,18 @@ export function readSaved(game: OptionsGame): Settings {
 }
 
 /**
+ * What of a game's saved setup could not be read and falls back to the defaults: `'all'` when the stored value is not
+ * a setup at all, else the names kept under it that are not options of the game or hold no valid value (empty when
+ * all is well or nothing is stored). `saved` is what `readSaved` made of it.
+ */
+export function savedSetupReset(game: OptionsGame, saved: Settings): 'all' | string[] {
+  const data = readJson(setupKey(game.id));
+  if (data === undefined) return [];
+  if (!isRecord(data)) return 'all';
+  return Object.keys(data).filter((id) => !Object.hasOwn(saved, id));
+}
+
+/**
  * The reader's saved play options for a game as plain values (option id → on/off, a value or a list of values),
  * for pages that do not carry the game's option definitions (the search ranks the rules of the reader's setup
  * first). Anything else in the stored value is dropped; a corrupt value is no setup.
