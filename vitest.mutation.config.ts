@@ -20,6 +20,8 @@ export default defineConfig({
       'tests/unit/merge-mutants.test.ts',
       'tests/unit/any-text.test.ts',
       'tests/unit/table-link.test.ts',
+      'tests/unit/table-offer.test.ts',
+      'tests/unit/import-graph.test.ts',
     ],
     globalSetup: ['tests/unit/content-indexes.setup.ts'],
     testTimeout: 120_000,

@@ -8,6 +8,7 @@
 import { onRestored } from './rules';
 import type { Ruling } from './saved-rulings';
 import { isRecord, noteKey, readJson, rulingsKey } from './storage';
+import { disclosureLabel } from '../lib/unclear-rulings';
 
 /** A note's disclosure, and its form once built (`fill` shows a ruling in it). */
 export interface NoteRuling {
@@ -21,9 +22,6 @@ export interface NoteRuling {
   form?: Promise<void>;
   fill?: (ruling: Ruling | undefined) => void;
 }
-
-/** The summary's words: whether the table has a ruling on this note yet. */
-export const disclosureLabel = (ruled: boolean): string => (ruled ? "Change your table's ruling" : "Record your table's ruling");
 
 /**
  * Whether storage may hold a ruling on a note of this entry: any stored key that starts with its slug. A quick look

@@ -3,7 +3,7 @@
  * options (see storage.ts for how values are kept; writing them, which needs no option logic, is `writeSaved` there).
  */
 import { parseSettings, type OptionsGame, type Settings } from '../lib/options';
-import { isRecord, isText, readJson, setupKey, slugLike } from './storage';
+import { isRecord, isText, readJson, readRaw, setupKey, slugLike } from './storage';
 
 /** The reader's saved settings for a game (valid values only). */
 export function readSaved(game: OptionsGame): Settings {
@@ -17,7 +17,7 @@ export function readSaved(game: OptionsGame): Settings {
  */
 export function savedSetupReset(game: OptionsGame, saved: Settings): 'all' | string[] {
   const data = readJson(setupKey(game.id));
-  if (data === undefined) return [];
+  if (data === undefined) return readRaw(setupKey(game.id)) === null ? [] : 'all'; // stored, but not JSON
   if (!isRecord(data)) return 'all';
   return Object.keys(data).filter((id) => !Object.hasOwn(saved, id));
 }

@@ -18,7 +18,19 @@
  */
 
 import type { OptionsGame, Settings } from '../lib/options';
-import { OFFLINE_SAVING_KEY, PREFS_KEY, RECENT_KEY, WAKE_KEY, guideKey, noteKey, pinsKey, roundKey, rulingsKey, setupKey, slugLike } from '../lib/storage-keys';
+import {
+  OFFLINE_SAVING_KEY,
+  PREFS_KEY,
+  RECENT_KEY,
+  WAKE_KEY,
+  guideKey,
+  noteKey,
+  pinsKey,
+  roundKey,
+  rulingsKey,
+  setupKey,
+  slugLike,
+} from '../lib/storage-keys';
 
 // The key of each thing the app keeps (the modules that read and write them are listed above) and of a ruling among
 // a game's rulings: one home, `src/lib/storage-keys.ts` (pure, so the build names notes as the browser does).

@@ -100,7 +100,8 @@ export function startTablePage(): void {
     }
     qr.replaceChildren();
     const own = keys.filter((k) => rulings[k]!.reading === undefined).map((k) => ({ key: k, length: rulings[k]!.text.length }));
-    const without = async (drop: readonly string[]) => (await fragmentOf(Object.fromEntries(keys.filter((k) => !drop.includes(k)).map((k) => [k, rulings[k]!])))).length;
+    const without = async (drop: readonly string[]) =>
+      (await fragmentOf(Object.fromEntries(keys.filter((k) => !drop.includes(k)).map((k) => [k, rulings[k]!])))).length;
     const shorten = await toShorten(own, without);
     if (turn !== drawn) return;
     status.textContent = tooLongToShare(
@@ -235,7 +236,8 @@ function incomingOffer(state: HeadState, notes: readonly Note[], render: () => v
     const none: LinkRulings = { rulings: {}, unreadable: 0, garbled: false, cannotUnpack: false, gone: 0 };
     const rulings = read.rulings ? await decodeRulings(read.rulings, notes, streamPacker()) : none;
     const current = readRulings(game.id);
-    const offer = tableOffer(game, read.params, rulings, state.saved, current);
+    // The reader's setup as stored now (another page may have changed it since this one loaded).
+    const offer = tableOffer(game, read.params, rulings, readSaved(game), current);
     if (!hasUse(offer)) {
       dropHash();
       said.textContent = nothingToUse(offer);

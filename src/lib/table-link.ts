@@ -153,7 +153,8 @@ export async function encodeRulings(
     const ruling = Object.hasOwn(rulings, note.key) ? rulings[note.key]! : undefined;
     if (!ruling) continue;
     // The reading it names, checked against its text, or the reading with its text (a form may have lost the number).
-    const named = ruling.reading !== undefined && note.readings[ruling.reading] === ruling.text ? ruling.reading : note.readings.indexOf(ruling.text);
+    const named =
+      ruling.reading !== undefined && note.readings[ruling.reading] === ruling.text ? ruling.reading : note.readings.indexOf(ruling.text);
     const byNumber = named >= 0 && named < OWN;
     const code = byNumber ? named : OWN;
     const packed = noteHash(note.key) * 8 + code;
@@ -187,7 +188,13 @@ export interface LinkRulings {
   gone: number;
 }
 
-const empty = (): LinkRulings => ({ rulings: Object.create(null) as Record<string, Ruling>, unreadable: 0, garbled: false, cannotUnpack: false, gone: 0 });
+const empty = (): LinkRulings => ({
+  rulings: Object.create(null) as Record<string, Ruling>,
+  unreadable: 0,
+  garbled: false,
+  cannotUnpack: false,
+  gone: 0,
+});
 
 /** Version 1 (the third release): base64url JSON of `{ "<slug>#<id>": { text, reading? } }`. */
 function readVersion1(data: string, notes: readonly LinkNote[]): LinkRulings {
@@ -266,7 +273,8 @@ async function readVersion2(data: string, notes: readonly LinkNote[], packer: Pa
       out.gone++;
       continue;
     }
-    const ruling = note && !Object.hasOwn(out.rulings, note.key) && cleanRuling(code === OWN ? { text } : { text: note.readings[code], reading: code });
+    const ruling =
+      note && !Object.hasOwn(out.rulings, note.key) && cleanRuling(code === OWN ? { text } : { text: note.readings[code], reading: code });
     if (ruling) out.rulings[note!.key] = ruling;
     else out.unreadable++;
   }
@@ -283,11 +291,7 @@ export interface EncodedRulings {
  * Reads a link's rulings against the page's notes: version 1 (JSON) and version 2 (numbers and own words, packed or
  * not). Never throws: what cannot be read is counted.
  */
-export async function decodeRulings(
-  encoded: EncodedRulings,
-  notes: readonly LinkNote[],
-  packer: Packer | undefined,
-): Promise<LinkRulings> {
+export async function decodeRulings(encoded: EncodedRulings, notes: readonly LinkNote[], packer: Packer | undefined): Promise<LinkRulings> {
   if (encoded.version === 1) return readVersion1(encoded.data, notes);
   if (encoded.version === RULINGS_VERSION) return readVersion2(encoded.data, notes, packer);
   return { ...empty(), garbled: true };

@@ -133,7 +133,8 @@ export function offerText(offer: TableOffer, current: Readonly<Record<string, Ru
 }
 
 /** What the page says when a link holds nothing it can use (nothing asked, nothing changed). */
-export const nothingToUse = (offer: TableOffer): string => `Nothing in this table link can be used: ${droppedLines(offer).join(' ')} Nothing was changed.`;
+export const nothingToUse = (offer: TableOffer): string =>
+  `Nothing in this table link can be used: ${droppedLines(offer).join(' ')} Nothing was changed.`;
 
 /** What the page says about an over-long link it refuses whole (`length`: characters after `#`). */
 export const tooLongLink = (length: number): string =>

@@ -96,7 +96,13 @@ describe('rulings, version 2', () => {
     const text = await encodeRulings({ 'pass#timing': { text: 'At once', reading: 0 } }, notes, undefined);
     expect(text).toMatch(/^2\.[A-Za-z0-9_-]+$/);
     // Flags, count, 3 bytes: 5 bytes in 7 characters.
-    expect(fromBase64Url(text.slice(2))).toEqual(Uint8Array.of(0, 1, ...[(noteHash('pass#timing') * 8) >>> 16, ((noteHash('pass#timing') * 8) >>> 8) & 255, (noteHash('pass#timing') * 8) & 255]));
+    expect(fromBase64Url(text.slice(2))).toEqual(
+      Uint8Array.of(
+        0,
+        1,
+        ...[(noteHash('pass#timing') * 8) >>> 16, ((noteHash('pass#timing') * 8) >>> 8) & 255, (noteHash('pass#timing') * 8) & 255],
+      ),
+    );
     // A reading whose number was lost travels as its number; one whose text is not the note's goes as words.
     expect(await encodeRulings({ 'pass#timing': { text: 'At once' } }, notes, undefined)).toBe(text);
     expect((await back({ 'pass#timing': { text: 'Soon', reading: 0 } })).rulings).toEqual({ 'pass#timing': { text: 'Soon' } });
@@ -123,26 +129,53 @@ describe('rulings, version 2', () => {
     expect(packed.length).toBeLessThan(raw.length);
     expect(fromBase64Url(packed.slice(2))![0]).toBe(1);
     // A packed link where the browser cannot unpack: said, nothing read.
-    expect(await decodeRulings({ version: 2, data: packed.slice(2) }, notes, undefined)).toEqual({ ...none, rulings: {}, cannotUnpack: true });
+    expect(await decodeRulings({ version: 2, data: packed.slice(2) }, notes, undefined)).toEqual({
+      ...none,
+      rulings: {},
+      cannotUnpack: true,
+    });
     // Readings only: nothing to gain, sent as is.
     expect(fromBase64Url((await encodeRulings({ 'pass#timing': { text: 'At once', reading: 0 } }, notes, packer)).slice(2))![0]).toBe(0);
   });
   it('counts rulings for notes gone, readings the note lacks, and duplicates, and keeps the rest', async () => {
-    const rulings = { 'pass#timing': { text: 'At the end of the turn', reading: 1 }, 'books#tie': { text: 'Own' }, 'seasons#length': { text: 'Four', reading: 2 } };
+    const rulings = {
+      'pass#timing': { text: 'At the end of the turn', reading: 1 },
+      'books#tie': { text: 'Own' },
+      'seasons#length': { text: 'Four', reading: 2 },
+    };
     const fewer = [notes[1]!, { key: 'pass#timing', readings: ['Only one'] }];
-    expect(plain(await back(rulings, packer, fewer))).toEqual({ ...none, rulings: { 'seasons#length': { text: 'Four', reading: 2 } }, gone: 1, unreadable: 1 });
+    expect(plain(await back(rulings, packer, fewer))).toEqual({
+      ...none,
+      rulings: { 'seasons#length': { text: 'Four', reading: 2 } },
+      gone: 1,
+      unreadable: 1,
+    });
     // Two notes with the same hash: neither can be told apart, so the ruling is not read.
     const twins = [notes[0]!, { key: 'pass#timing', readings: ['At once'] }];
-    expect(plain(await back({ 'pass#timing': { text: 'At once', reading: 0 } }, packer, twins))).toEqual({ ...none, rulings: {}, unreadable: 1 });
+    expect(plain(await back({ 'pass#timing': { text: 'At once', reading: 0 } }, packer, twins))).toEqual({
+      ...none,
+      rulings: {},
+      unreadable: 1,
+    });
     // The same note twice in a link: the first counts.
     const hash = noteHash('pass#timing') * 8;
-    const twice = toBase64Url(Uint8Array.of(0, 2, hash >>> 16, (hash >>> 8) & 255, hash & 255, hash >>> 16, (hash >>> 8) & 255, (hash & 255) + 1));
-    expect(plain(await decodeRulings({ version: 2, data: twice }, notes, packer))).toEqual({ ...none, rulings: { 'pass#timing': { text: 'At once', reading: 0 } }, unreadable: 1 });
+    const twice = toBase64Url(
+      Uint8Array.of(0, 2, hash >>> 16, (hash >>> 8) & 255, hash & 255, hash >>> 16, (hash >>> 8) & 255, (hash & 255) + 1),
+    );
+    expect(plain(await decodeRulings({ version: 2, data: twice }, notes, packer))).toEqual({
+      ...none,
+      rulings: { 'pass#timing': { text: 'At once', reading: 0 } },
+      unreadable: 1,
+    });
   });
   it('cleans own words: bidi controls, NUL, zero-width characters; blank or over-long own words are counted', async () => {
     const hidden = '\u202eUse \u202agnp.exe\u202c\u2066x\u2069\u200e\u200f\u0000\u0007\u200b\u200c\u200d\u2060\ufeff!';
     expect((await back({ 'books#tie': { text: hidden } })).rulings).toEqual({ 'books#tie': { text: 'Use gnp.exex!' } });
-    const read = await back({ 'books#tie': { text: '\u200b\u202e ' }, 'pass#timing': { text: 'x'.repeat(301) }, 'seasons#length': { text: 'ok' } });
+    const read = await back({
+      'books#tie': { text: '\u200b\u202e ' },
+      'pass#timing': { text: 'x'.repeat(301) },
+      'seasons#length': { text: 'ok' },
+    });
     expect(plain(read)).toEqual({ ...none, rulings: { 'seasons#length': { text: 'ok' } }, unreadable: 2 });
   });
   it('truncated at every length: never throws, never invents a ruling, counts what it lost', async () => {
@@ -163,7 +196,18 @@ describe('rulings, version 2', () => {
     }
   });
   it('garbage is counted as unreadable, never thrown', async () => {
-    for (const data of ['', '!!!@@@', 'A', '%ZZ', 'AA', 'Ag', 'AQ', 'AgAA', '_w', toBase64Url(Uint8Array.of(0, 0xff, 0xff, 0xff, 0xff, 0xff))]) {
+    for (const data of [
+      '',
+      '!!!@@@',
+      'A',
+      '%ZZ',
+      'AA',
+      'Ag',
+      'AQ',
+      'AgAA',
+      '_w',
+      toBase64Url(Uint8Array.of(0, 0xff, 0xff, 0xff, 0xff, 0xff)),
+    ]) {
       const read = await decodeRulings({ version: 2, data }, notes, packer);
       expect(read.garbled, data).toBe(true);
       expect(Object.keys(read.rulings), data).toEqual([]);
@@ -188,16 +232,34 @@ describe('rulings, version 2', () => {
 describe('rulings, version 1 (links made by the third release)', () => {
   const v1 = (value: unknown) => decodeRulings({ version: 1, data: encodeJson(value) }, notes, packer);
   it('still open: whole texts, the reading kept where the note still has it', async () => {
-    const read = await v1({ 'pass#timing': { text: 'At once', reading: 0 }, 'books#tie': { text: 'Own' }, 'seasons#length': { text: 'Nine', reading: 1 } });
+    const read = await v1({
+      'pass#timing': { text: 'At once', reading: 0 },
+      'books#tie': { text: 'Own' },
+      'seasons#length': { text: 'Nine', reading: 1 },
+    });
     expect(plain(read)).toEqual({
       ...none,
       rulings: { 'pass#timing': { text: 'At once', reading: 0 }, 'books#tie': { text: 'Own' }, 'seasons#length': { text: 'Nine' } },
     });
   });
   it('names every part it cannot use: bad rulings counted, notes gone counted, garbage said', async () => {
-    const read = await v1({ 'pass#timing': { text: 'ok' }, 'books#tie': { text: '   ' }, 'x#y#z': { text: 'a' }, 'gone#note': { text: 'b' }, 'seasons#length': 'no' });
+    const read = await v1({
+      'pass#timing': { text: 'ok' },
+      'books#tie': { text: '   ' },
+      'x#y#z': { text: 'a' },
+      'gone#note': { text: 'b' },
+      'seasons#length': 'no',
+    });
     expect(plain(read)).toEqual({ ...none, rulings: { 'pass#timing': { text: 'ok' } }, unreadable: 3, gone: 1 });
-    for (const data of ['!!!@@@', 'A', '%ZZ', encodeJson([1, 2]), encodeJson('text'), toBase64Url(new TextEncoder().encode('{"a":')), toBase64Url(Uint8Array.of(0x22, 0xff, 0x22))])
+    for (const data of [
+      '!!!@@@',
+      'A',
+      '%ZZ',
+      encodeJson([1, 2]),
+      encodeJson('text'),
+      toBase64Url(new TextEncoder().encode('{"a":')),
+      toBase64Url(Uint8Array.of(0x22, 0xff, 0x22)),
+    ])
       expect((await decodeRulings({ version: 1, data }, notes, packer)).garbled, data).toBe(true);
   });
 });
@@ -215,7 +277,12 @@ describe('table link fragment', () => {
     expect(tableFragment('solo=0', undefined)).toBe('solo=0');
     const old = readTableFragment('#seasons=5&rulings=eyJ9');
     expect(old !== 'too-long' && old.rulings).toEqual({ version: 1, data: 'eyJ9' });
-    for (const [r, version] of [['x.AA', 0], ['.AA', 0], ['AA', 0], ['12.A', 12]] as const) {
+    for (const [r, version] of [
+      ['x.AA', 0],
+      ['.AA', 0],
+      ['AA', 0],
+      ['12.A', 12],
+    ] as const) {
       const v = readTableFragment(`#r=${r}`);
       expect(v !== 'too-long' && v.rulings?.version, r).toBe(version);
     }

@@ -17,7 +17,9 @@ export const gameIds = (root = 'content'): string[] =>
 /** A game's unclear notes: each `<Unclear id="..." readings={[...]}>` of its entries. */
 export function unclearNotes(game: string, root = 'content'): LinkNote[] {
   const notes: LinkNote[] = [];
-  for (const file of readdirSync(join(root, game)).filter((f) => f.endsWith('.mdx')).sort()) {
+  for (const file of readdirSync(join(root, game))
+    .filter((f) => f.endsWith('.mdx'))
+    .sort()) {
     const text = readFileSync(join(root, game, file), 'utf8');
     for (const m of text.matchAll(/<Unclear\b([^>]*)>/g)) {
       const id = /\bid="([^"]+)"/.exec(m[1]!)?.[1];
