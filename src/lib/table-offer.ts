@@ -8,9 +8,7 @@ import { defaultSettings, formatOptionValue, parseOptionValue, type OptionsGame,
 import { cleanText } from './clean-text';
 import type { Ruling } from './rulings';
 import { MAX_TABLE_FRAGMENT, isRulingsKey, type LinkRulings } from './table-link';
-
-/** A count with its noun, singular for 1: "1 ruling", "3 rulings". */
-export const counted = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+import { counted } from './unclear-rulings';
 
 /** The longest a not-recognised option is quoted (it is text from a link). */
 const QUOTE_MAX = 40;

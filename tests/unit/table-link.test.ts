@@ -116,9 +116,17 @@ describe('rulings, version 2', () => {
       if ((cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) continue;
       all.push(String.fromCodePoint(cp));
     }
-    for (let i = 0; i < all.length; i += 60) {
-      const text = `x${all.slice(i, i + 60).join('')}x`;
-      for (const p of [packer, undefined]) expect((await back({ 'books#tie': { text } }, p)).rulings['books#tie']).toEqual({ text });
+    // One link with every character: 100 per ruling, each on a note of its own.
+    const many: LinkNote[] = [];
+    const rulings: Record<string, Ruling> = {};
+    for (let i = 0; i * 100 < all.length; i++) {
+      many.push({ key: `rule-${i}#note`, readings: [] });
+      rulings[`rule-${i}#note`] = { text: `x${all.slice(i * 100, i * 100 + 100).join('')}x` };
+    }
+    expect(new Set(many.map((n) => noteHash(n.key))).size).toBe(many.length);
+    for (const p of [packer, undefined]) {
+      const text = await encodeRulings(rulings, many, p);
+      expect(plain(await decodeRulings({ version: 2, data: text.slice(2) }, many, packer))).toEqual({ ...none, rulings });
     }
   });
   it('packs own words when shorter: 3 rulings of 100 characters take fewer characters packed', async () => {

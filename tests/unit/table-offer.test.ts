@@ -10,7 +10,6 @@ import { gameSchema } from '../../src/schemas/game';
 import { defaultSettings, describeValue, type OptionValue } from '../../src/lib/options';
 import { MAX_TABLE_FRAGMENT, type LinkRulings } from '../../src/lib/table-link';
 import {
-  counted,
   droppedLines,
   hasUse,
   isTableLink,
@@ -145,9 +144,9 @@ describe('what a link would change', () => {
 
 describe('the sharer’s lines', () => {
   it('count, length and what to shorten', async () => {
-    expect(counted(1, 'ruling')).toBe('1 ruling');
-    expect(counted(0, 'ruling')).toBe('0 rulings');
     expect(shareStatus(2)).toBe('The link holds your setup and 2 rulings.');
+    expect(shareStatus(1)).toBe('The link holds your setup and 1 ruling.');
+    expect(shareStatus(0)).toBe('The link holds your setup and 0 rulings.');
     expect(tooLongLink(2345)).toBe(`That table link is too long (2345 characters, at most ${MAX_TABLE_FRAGMENT}): nothing was changed.`);
     expect(
       tooLongToShare(2100, [
