@@ -76,7 +76,13 @@ test('a careful table shares every ruling: one link under 1,200 characters (read
     await expect(page.getByRole('button', { name: 'Share or copy the link' })).toBeVisible();
     const svg = page.locator('[data-table-qr] svg');
     await expect(svg).toBeVisible();
-    expect(await decodeQr(browser, await svg.evaluate((el) => el.outerHTML))).toBe(href);
+    // Read back at the size the page draws it (358 px on this 390 px phone), its modules at least 3.5 px each.
+    const drawn = await svg.evaluate((el) => ({
+      width: el.getBoundingClientRect().width,
+      box: Number(el.getAttribute('viewBox')!.split(' ')[2]),
+    }));
+    expect(drawn.width / drawn.box, `${own} own: module size`).toBeGreaterThanOrEqual(3.5);
+    expect(await decodeQr(browser, await svg.evaluate((el) => el.outerHTML), Math.round(drawn.width))).toBe(href);
 
     // The friend: every ruling, word for word.
     const friend = await freshPage(browser);
