@@ -21,6 +21,7 @@ export default defineConfig({
       'tests/unit/any-text.test.ts',
       'tests/unit/table-link.test.ts',
       'tests/unit/table-offer.test.ts',
+      'tests/unit/table-link-mutants.test.ts',
       'tests/unit/import-graph.test.ts',
     ],
     globalSetup: ['tests/unit/content-indexes.setup.ts'],

@@ -6,6 +6,7 @@ export default defineConfig({
     include: [
       'tests/unit/table-link.test.ts',
       'tests/unit/table-offer.test.ts',
+      'tests/unit/table-link-mutants.test.ts',
       'tests/unit/rulings-mutants.test.ts',
       'tests/unit/storage-mutants.test.ts',
     ],
