@@ -3,7 +3,7 @@
  * page, keep the screen on; and the visit goes on the "recently viewed" list.
  */
 import { notSaved, onRestored, optionState, toast } from './rules';
-import { PIN_LIMIT, pushRecent, readPins, readSession, writePins, writeSession } from './storage';
+import { PIN_LIMIT, WAKE_KEY, pushRecent, readPins, readSession, writePins, writeSession } from './storage';
 import { shareLink, shareUrl } from './share';
 
 /** This rule in the whole shown setup: every option that differs from the game's default (`shownQuery`). */
@@ -74,7 +74,7 @@ export function togglePin(button: HTMLElement, game: string, slug: string): void
  * written in the tap) and taken again when the tab comes back; call once per page, where the API exists.
  */
 export function startWakeLock(button: HTMLElement): void {
-  let wanted = readSession('rules:wake') === '1';
+  let wanted = readSession(WAKE_KEY) === '1';
   let lock: WakeLockSentinel | undefined;
   const render = () => button.setAttribute('aria-pressed', String(wanted));
   const acquire = async () => {
@@ -82,13 +82,14 @@ export function startWakeLock(button: HTMLElement): void {
     try {
       lock = await navigator.wakeLock.request('screen');
     } catch {
-      wanted = false; // refused (battery saver, no permission)
+      wanted = false; // refused (battery saver, no permission): said, never silently off
       render();
+      toast('The screen cannot be kept on: the browser refused (a battery saver or a permission).');
     }
   };
   button.addEventListener('click', () => {
     wanted = !wanted;
-    writeSession('rules:wake', wanted ? '1' : '0'); // refused: the choice lasts for this page
+    writeSession(WAKE_KEY, wanted ? '1' : '0'); // refused: the choice lasts for this page
     render();
     if (wanted) void acquire().then(() => wanted && toast('The screen stays on while this tab is open'));
     else void lock?.release();

@@ -21,7 +21,7 @@ import {
   type OptionsGame,
   type Settings,
 } from '../lib/options';
-import { readSaved } from './saved-setup';
+import { readSaved, savedSetupReset } from './saved-setup';
 import { carryHref } from './shared-setup';
 import { readPreferences } from './saved-prefs';
 import { changesShownPage, OFFLINE_SAVING_KEY } from './storage';
@@ -40,6 +40,11 @@ export interface HeadState {
    * links and the links that carry a shared setup; written by `show`.
    */
   shownQuery: string;
+  /**
+   * What of the saved setup could not be read (`savedSetupReset`: `'all'`, or the names kept that are not valid
+   * options), so a page script replaces it and says so; empty when all is well.
+   */
+  savedReset?: 'all' | string[];
 }
 
 declare global {
@@ -154,7 +159,8 @@ function carrySharedSetup(): void {
 function startSetup(game: OptionsGame): void {
   const saved = readSaved(game);
   const fromUrl = parseSettings(game, new URLSearchParams(location.search));
-  const state: HeadState = { game, saved, fromUrl, shown: shownSettings(game, saved, fromUrl), shownQuery: '' };
+  const savedReset = savedSetupReset(game, saved);
+  const state: HeadState = { game, saved, fromUrl, shown: shownSettings(game, saved, fromUrl), shownQuery: '', savedReset };
   if (window.rulesState?.game.id === game.id) Object.assign(window.rulesState, state);
   else window.rulesState = state;
   show(window.rulesState);

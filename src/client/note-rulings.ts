@@ -7,10 +7,8 @@
  */
 import { onRestored } from './rules';
 import type { Ruling } from './saved-rulings';
-import { isRecord, readJson, rulingsKey } from './storage';
-
-/** The key of a ruling in storage: the entry's slug and the note's id. */
-export const rulingKey = (slug: string, id: string): string => `${slug}#${id}`;
+import { isRecord, noteKey, readJson, rulingsKey } from './storage';
+import { disclosureLabel } from '../lib/unclear-rulings';
 
 /** A note's disclosure, and its form once built (`fill` shows a ruling in it). */
 export interface NoteRuling {
@@ -25,16 +23,13 @@ export interface NoteRuling {
   fill?: (ruling: Ruling | undefined) => void;
 }
 
-/** The summary's words: whether the table has a ruling on this note yet. */
-export const disclosureLabel = (ruled: boolean): string => (ruled ? "Change your table's ruling" : "Record your table's ruling");
-
 /**
  * Whether storage may hold a ruling on a note of this entry: any stored key that starts with its slug. A quick look
  * without the rulings' validation (`ruled-notes.ts` reads them validated, and shows only the well-formed ones).
  */
 export function mayHaveRulings(gameId: string, slug: string): boolean {
   const data = readJson(rulingsKey(gameId));
-  return isRecord(data) && Object.keys(data).some((key) => key.startsWith(rulingKey(slug, '')));
+  return isRecord(data) && Object.keys(data).some((key) => key.startsWith(noteKey(slug, '')));
 }
 
 /** Adds the disclosure to each unclear note of the rule page; loads the rest when the entry may have a ruling or one opens. */
@@ -50,7 +45,7 @@ export function startNoteRulings(): void {
     summary.textContent = disclosureLabel(false);
     details.append(summary);
     element.append(details);
-    notes.push({ element, key: rulingKey(slug, element.dataset.unclear!), details, summary });
+    notes.push({ element, key: noteKey(slug, element.dataset.unclear!), details, summary });
   }
   let ruled: Promise<import('./ruled-notes').RuledNotes> | undefined;
   const load = () => (ruled ??= import('./ruled-notes').then((m) => m.startRuledNotes(game, slug, notes)));

@@ -7,7 +7,8 @@
  * one final round.
  */
 import { clampRound, roundLabel } from '../lib/play-along';
-import { clearRound, readEndRound, readRound, writeEndRound, writeRound } from './saved-progress';
+import { clearRound, readEndRound, readRound, roundUnreadable, writeEndRound, writeRound } from './saved-progress';
+import { notSaved, toast } from './rules';
 
 const shown = (el: Element): boolean => (el as HTMLElement).checkVisibility?.() ?? (el as HTMLElement).offsetParent !== null;
 
@@ -46,6 +47,18 @@ export function startPlayAlong(): void {
     return { rounds: Number(el.dataset.count), ...(stageLength ? { stage: stageLength } : {}) };
   };
   let round = readRound(game) ?? 1;
+  // A kept round that is not one: replaced by round 1, and said (never a silent restart).
+  const reset = roundUnreadable(game);
+  if (reset) {
+    saved = writeRound(game, 1);
+    const line = `Your saved ${unit} could not be read: the game was reset to ${unit} 1.`;
+    toast(saved ? line : `${line} ${notSaved('It could not be replaced')}`);
+    const notice = panel.querySelector<HTMLElement>('[data-play-reset]');
+    if (notice) {
+      notice.textContent = line;
+      notice.hidden = false;
+    }
+  }
 
   const render = (announce = false) => {
     const len = length();

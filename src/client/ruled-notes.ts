@@ -4,7 +4,8 @@
  * (`ruling-form.ts`), built the first time its disclosure opens. A ruling saved there shows at once above the note and
  * on the unclear-rules page.
  */
-import { disclosureLabel, type NoteRuling } from './note-rulings';
+import type { NoteRuling } from './note-rulings';
+import { disclosureLabel } from '../lib/unclear-rulings';
 import { onRestored } from './rules';
 import { drawRulings, showRulings } from './rulings';
 import { readRulings } from './saved-rulings';

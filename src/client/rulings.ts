@@ -3,9 +3,9 @@
  * ..."). Rulings are kept per game; the link that carries them is `rulings-link.ts` (kept apart, so rule pages do
  * not load its encoding).
  */
-import { rulingKey } from './note-rulings';
 import { onRestored } from './rules';
 import { readRulings, type Ruling } from './saved-rulings';
+import { noteKey } from './storage';
 
 /** Builds the "Your table plays" line of a ruling (text only). */
 export function rulingLine(ruling: Ruling): HTMLParagraphElement {
@@ -32,7 +32,7 @@ export function drawRulings(): void {
   // Callable again (after a ruling changes, or the page returns from the back/forward cache): old lines go first.
   for (const line of Array.from(document.querySelectorAll('.prose .ruling'))) line.remove();
   for (const note of Array.from(document.querySelectorAll<HTMLElement>('.prose [data-unclear]'))) {
-    const ruling = rulings[rulingKey(slug, note.dataset.unclear!)];
+    const ruling = rulings[noteKey(slug, note.dataset.unclear!)];
     if (ruling) note.before(rulingLine(ruling));
   }
 }

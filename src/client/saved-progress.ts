@@ -22,6 +22,12 @@ export function readRound(gameId: string): number | undefined {
   return parseRound(readJson(roundKey(gameId)));
 }
 
+/** Whether a round is kept for a game that is not a round (corrupt or from elsewhere): the page then starts at 1 and says so. */
+export function roundUnreadable(gameId: string): boolean {
+  const data = readJson(roundKey(gameId));
+  return data !== undefined && parseRound(data) === undefined;
+}
+
 /** Keeps the current round of a game; false where storage is blocked or full (the round then lasts for this page). */
 export function writeRound(gameId: string, round: number): boolean {
   return writeJson(roundKey(gameId), round);

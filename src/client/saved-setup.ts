@@ -3,11 +3,23 @@
  * options (see storage.ts for how values are kept; writing them, which needs no option logic, is `writeSaved` there).
  */
 import { parseSettings, type OptionsGame, type Settings } from '../lib/options';
-import { isRecord, isText, readJson, setupKey, slugLike } from './storage';
+import { isRecord, isText, readJson, readRaw, setupKey, slugLike } from './storage';
 
 /** The reader's saved settings for a game (valid values only). */
 export function readSaved(game: OptionsGame): Settings {
   return parseSettings(game, readJson(setupKey(game.id)));
+}
+
+/**
+ * What of a game's saved setup could not be read and falls back to the defaults: `'all'` when the stored value is not
+ * a setup at all, else the names kept under it that are not options of the game or hold no valid value (empty when
+ * all is well or nothing is stored). `saved` is what `readSaved` made of it.
+ */
+export function savedSetupReset(game: OptionsGame, saved: Settings): 'all' | string[] {
+  const data = readJson(setupKey(game.id));
+  if (data === undefined) return readRaw(setupKey(game.id)) === null ? [] : 'all'; // stored, but not JSON
+  if (!isRecord(data)) return 'all';
+  return Object.keys(data).filter((id) => !Object.hasOwn(saved, id));
 }
 
 /**

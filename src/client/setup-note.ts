@@ -28,6 +28,21 @@ function rewriteLinks(game: string, query: string): void {
   }
 }
 
+/**
+ * A saved setup that could not be read (all of it, or some options) is replaced by what was read of it (the defaults
+ * for the rest), and a one-line notice says what was reset. Where storage refuses the write, the notice says so.
+ */
+function replaceCorruptSetup(state: NonNullable<ReturnType<typeof optionState>>): void {
+  const reset = state.savedReset;
+  if (!reset || !reset.length) return;
+  state.savedReset = [];
+  const what =
+    reset === 'all'
+      ? 'Your saved setup could not be read: it was reset to the game’s defaults.'
+      : `Part of your saved setup could not be read (${reset.map((id) => id.slice(0, 40)).join(', ')}): reset to the game’s defaults.`;
+  toast(writeSaved(state.game, state.saved) ? what : `${what} ${notSaved('It could not be replaced')}`);
+}
+
 /** Starts the note's buttons and the links that carry a shared setup; call once on a game's page. */
 export function startSetupNote(): void {
   const state = optionState();
@@ -36,6 +51,7 @@ export function startSetupNote(): void {
   const current = () => optionState() ?? state;
   const query = () => (root.hasAttribute('data-shared') ? current().shownQuery : '');
   rewriteLinks(state.game.id, query());
+  replaceCorruptSetup(state);
   onRestored(() => {
     rewriteLinks(state.game.id, '');
     rewriteLinks(state.game.id, query());

@@ -13,30 +13,31 @@
  *   rules:round:<game>      the play-along page's round   saved-progress.ts
  *   rules:end:<game>        the round an end trigger was met  saved-progress.ts
  *   rules:offline-saving    the offline copy is not whole  service-worker.ts (read by head.ts)
+ *   rules:wake              keep the screen on (this tab)  entry-head.ts (sessionStorage)
+ *
+ * A ruling's key among a game's rulings is `<slug>#<id>` (`noteKey`).
  */
 
 import type { OptionsGame, Settings } from '../lib/options';
+import {
+  OFFLINE_SAVING_KEY,
+  endKey,
+  PREFS_KEY,
+  RECENT_KEY,
+  WAKE_KEY,
+  guideKey,
+  noteKey,
+  pinsKey,
+  roundKey,
+  rulingsKey,
+  setupKey,
+  slugLike,
+} from '../lib/storage-keys';
 
-// The localStorage key of each thing the app keeps (the modules that read and write them are listed above), each
-// its own constant, so a script takes only the keys it uses.
-/** Theme and text size. */
-export const PREFS_KEY = 'rules:prefs';
-/** Recently viewed entries. */
-const RECENT_KEY = 'rules:recent';
-/** A game's pinned entries. */
-const pinsKey = (gameId: string): string => `rules:pins:${gameId}`;
-/** A game's saved play options (read and validated by saved-setup.ts). */
-export const setupKey = (gameId: string): string => `rules:options:${gameId}`;
-/** A game's table rulings. */
-export const rulingsKey = (gameId: string): string => `rules:rulings:${gameId}`;
-/** A game's ticked setup-guide steps. */
-export const guideKey = (gameId: string): string => `rules:guide:${gameId}`;
-/** A game's current play-along round. */
-export const roundKey = (gameId: string): string => `rules:round:${gameId}`;
-/** The round in which a game's end trigger was met (a game without a fixed length). */
-export const endKey = (gameId: string): string => `rules:end:${gameId}`;
-/** Set while the offline copy is being saved (or its save is cut short), so the next page shows the line at once. */
-export const OFFLINE_SAVING_KEY = 'rules:offline-saving';
+// The key of each thing the app keeps (the modules that read and write them are listed above) and of a ruling among
+// a game's rulings: one home, `src/lib/storage-keys.ts` (pure, so the build names notes as the browser does).
+
+export { OFFLINE_SAVING_KEY, PREFS_KEY, WAKE_KEY, endKey, guideKey, noteKey, roundKey, rulingsKey, setupKey, slugLike };
 
 /**
  * Whether a change to `key` made in another tab changes what a page shows: the display settings, a game's setup, its
@@ -79,6 +80,31 @@ export function writeJson(key: string, value: unknown): boolean {
 
 const isQuotaError = (e: unknown): boolean =>
   e instanceof DOMException && (e.name === 'QuotaExceededError' || e.name === 'NS_ERROR_DOM_QUOTA_REACHED' || e.code === 22);
+
+/** The text stored under `key` as it is (null when there is none or storage is blocked), for `restoreRaw`. */
+export function readRaw(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Puts back what `readRaw` gave: the same text, or no value at all (null). True only when storage now holds exactly
+ * that; a failure records why (storageProblem).
+ */
+export function restoreRaw(key: string, raw: string | null): boolean {
+  try {
+    if (raw === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, raw);
+    if (localStorage.getItem(key) === raw) return true;
+    lastProblem = 'blocked';
+  } catch (e) {
+    lastProblem = isQuotaError(e) ? 'full' : 'blocked';
+  }
+  return false;
+}
 
 /** Why the last write that failed did (undefined while every write has worked). */
 export function storageProblem(): StorageProblem | undefined {
@@ -134,8 +160,6 @@ export const isRecord = (x: unknown): x is Record<string, unknown> => !!x && typ
 /** Whether a stored value is text of 1 to `max` characters. */
 export const isText = (x: unknown, max = 500): x is string => typeof x === 'string' && x.length > 0 && x.length <= max;
 const entryPath = /^\/[a-z0-9-]+\/[a-z0-9-]+\/$/;
-/** The shape of a slug or an id: lower-case words joined by single hyphens. */
-export const slugLike = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** A rule page on the "recently viewed" list. */
 export interface RecentItem {

@@ -6,6 +6,9 @@
  * Pure: no DOM. Rulings are keyed `<slug>#<id>`; a ruling is read for its text only, the rest travels untouched.
  */
 
+/** A rule page's note disclosure's summary: whether the table has a ruling on this note yet. */
+export const disclosureLabel = (ruled: boolean): string => (ruled ? "Change your table's ruling" : "Record your table's ruling");
+
 /** The fragment that starts a rulings link's data: `/<game>/unclear/#rulings=<data>`. */
 export const RULINGS_HASH = '#rulings=';
 

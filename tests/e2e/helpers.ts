@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from '@playwright/test';
+import type jsQR from 'jsqr';
 
 /** Every page URL of the built site (from dist/**\/index.html). */
 export function allPageUrls(dir = 'dist', base = ''): string[] {
@@ -100,4 +102,31 @@ export function watchErrors(page: Page): () => string[] {
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return () => errors;
+}
+
+/**
+ * Draws an `svg` (its markup) `size` pixels wide on a canvas in a blank page and reads the QR code in it with jsQR
+ * (loaded into that page from node_modules): what a phone's camera would read from the screen.
+ */
+export async function decodeQr(browser: Browser, svg: string, size = 480): Promise<string | undefined> {
+  const page = await (await browser.newContext()).newPage();
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('jsqr/dist/jsQR.js') });
+  const found = await page.evaluate(
+    async ([markup, px]) => {
+      const img = new Image();
+      img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup.replace('<svg', `<svg width="${px}" height="${px}"`))}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = px;
+      const ctx = canvas.getContext('2d')!;
+      ctx.fillStyle = '#fff';
+      ctx.fillRect(0, 0, px, px);
+      ctx.drawImage(img, 0, 0, px, px);
+      const decode = (window as unknown as { jsQR: typeof jsQR }).jsQR;
+      return decode(ctx.getImageData(0, 0, px, px).data, px, px)?.data;
+    },
+    [svg, size] as const,
+  );
+  await page.context().close();
+  return found;
 }

@@ -5,11 +5,7 @@
  * cache, which playwright.config.ts leaves on) shows the current setup, pins and theme.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createRequire } from 'node:module';
-import type jsQR from 'jsqr';
-import { watchErrors } from './helpers';
-
-const require = createRequire(import.meta.url);
+import { decodeQr, watchErrors } from './helpers';
 
 /** The visible text of the rule's body. */
 const body = (page: Page) => page.locator('article.entry .prose').innerText();
@@ -39,31 +35,6 @@ async function chooseOptions(page: Page, game: string, taps: (string | [select: 
     else await page.getByLabel(tap, { exact: true }).check();
   }
   await expect(page.locator('#options-status')).toContainText('Saved');
-}
-
-/**
- * Draws an `svg` (its markup) on a canvas in a blank page and reads the QR code in it with jsQR (loaded into that page
- * from node_modules): what a phone's camera would read from the screen.
- */
-async function decodeQr(browser: Browser, svg: string): Promise<string | undefined> {
-  const page = await (await browser.newContext()).newPage();
-  await page.addScriptTag({ path: require.resolve('jsqr/dist/jsQR.js') });
-  const found = await page.evaluate(async (markup) => {
-    const size = 480;
-    const img = new Image();
-    img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup.replace('<svg', `<svg width="${size}" height="${size}"`))}`;
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = canvas.height = size;
-    const ctx = canvas.getContext('2d')!;
-    ctx.fillStyle = '#fff';
-    ctx.fillRect(0, 0, size, size);
-    ctx.drawImage(img, 0, 0, size, size);
-    const decode = (window as unknown as { jsQR: typeof jsQR }).jsQR;
-    return decode(ctx.getImageData(0, 0, size, size).data, size, size)?.data;
-  }, svg);
-  await page.context().close();
-  return found;
 }
 
 /** Per game: a setup far from the defaults (tapped on the options page), a different one the friend has saved, and a
@@ -225,7 +196,7 @@ test.describe('the table link', () => {
     expect(await chips(page, '.table-setup')).toEqual(expect.arrayContaining(['4 players', 'Story mode (campaign)', '5 seasons']));
     await expect(page.locator('#table-rulings li')).toHaveCount(3);
     const link = page.locator('[data-table-link]');
-    await expect(link).toHaveAttribute('href', /\/now-or-never\/table\/#players=4&story=1&seasons=5&rulings=/);
+    await expect(link).toHaveAttribute('href', /\/now-or-never\/table\/#players=4&story=1&seasons=5&r=2\.[\w-]+$/);
     const href = (await link.getAttribute('href'))!;
     expect(await link.innerText()).toBe(href);
     // The QR code, read back as a camera would.
@@ -281,7 +252,7 @@ test.describe('the table link', () => {
     await page.goto(`/now-or-never/table/#seasons=4&seasons=5&junk=1&players=9&rulings=${encode(rulings)}`);
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading')).toHaveText("Use this table's setup and its 1 ruling?");
-    await expect(dialog).toContainText('1 ruling for rules that no longer exist left out.');
+    await expect(dialog).toContainText('Rulings for rules that no longer exist: 1.');
     await expect(dialog).toContainText('4 seasons');
     await page.getByRole('button', { name: 'Use it' }).click();
     const kept = () =>
@@ -290,7 +261,7 @@ test.describe('the table link', () => {
     // Too long: nothing asked, nothing changed, a message says why.
     const before = await page.evaluate(() => JSON.stringify(Object.entries(localStorage).sort()));
     await page.goto(`/now-or-never/table/#seasons=6&rulings=${encode({ [key]: { text: 'x'.repeat(3000) } })}`);
-    await expect(page.locator('#table-status')).toContainText('too long');
+    await expect(page.locator('#table-incoming')).toContainText('too long');
     await expect(dialog).toBeHidden();
     expect(await page.evaluate(() => JSON.stringify(Object.entries(localStorage).sort()))).toBe(before);
   });

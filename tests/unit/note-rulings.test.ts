@@ -6,7 +6,8 @@
  * the summaries and the lines above the notes follow the saved rulings.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { disclosureLabel, mayHaveRulings, startNoteRulings } from '../../src/client/note-rulings';
+import { mayHaveRulings, startNoteRulings } from '../../src/client/note-rulings';
+import { disclosureLabel } from '../../src/lib/unclear-rulings';
 import { noteReadings } from '../../src/client/ruled-notes';
 import * as savedRulings from '../../src/client/saved-rulings';
 import type { Ruling } from '../../src/client/saved-rulings';

@@ -4,7 +4,7 @@
  * page showing each ruling above its note. Written against the survivors of `npm run test:mutation`.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { rulingKey } from '../../src/client/note-rulings';
+import { noteKey as rulingKey } from '../../src/client/storage';
 import { rulingLine, showRulings } from '../../src/client/rulings';
 import { decodeRulings, encodeRulings } from '../../src/client/rulings-link';
 import { writeRulings, type Ruling } from '../../src/client/saved-rulings';
