@@ -30,12 +30,13 @@ const notes: LinkNote[] = [
 
 describe('codec edges', () => {
   it('own words of 127, 128, 255 and 256 bytes: the length travels in 1 or 2 bytes and reads back', async () => {
-    for (const [length, bytes] of [
+    const cases: [number, number][] = [
       [127, 1],
       [128, 2],
       [255, 2],
       [256, 2],
-    ]) {
+    ];
+    for (const [length, bytes] of cases) {
       const text = 'w'.repeat(length);
       const encoded = await encodeRulings({ 'books#tie': { text } }, notes, undefined);
       // flags, count, 3 bytes of note, the length, the text
