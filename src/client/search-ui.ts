@@ -13,7 +13,37 @@ import { arrowKeys, holdWhilePressed, keyboardSelection, updateList } from './re
  * Resolves after the next paint: work started then does not delay the frame that shows the key just typed
  * (what Event Timing, and so INP, measures), and keys typed meanwhile are searched once, together.
  */
-const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+const afterPaint = (wait = 0) => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, wait)));
+
+/**
+ * Keys typed closer together than this (ms) are a burst: each key's search waits this long after the paint, so only
+ * the last key of the burst is searched and its list drawn, once the typing pauses. A key after a pause is searched
+ * at once (the first results come as quick as before).
+ */
+const BURST_MS = 100;
+
+/** Times a field's keys: each call (on an input event) says how long its search waits after the paint (see BURST_MS). */
+function keyPace(): () => number {
+  let last = -Infinity;
+  return () => {
+    const now = performance.now();
+    const wait = now - last < BURST_MS ? BURST_MS : 0;
+    last = now;
+    return wait;
+  };
+}
+
+/**
+ * Resolves as the next frame starts (in its animation-frame step): a list written then is laid out and painted in
+ * that frame, and callers drop it when a key came meanwhile (its own list follows), so the frame that shows a key
+ * never also lays out and paints a list that arrived just before it.
+ */
+const frameStart = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
+/** Sets an element's text only when it changes (a new text node, even the same text, is laid out again). */
+const setText = (el: HTMLElement, text: string) => {
+  if (el.textContent !== text) el.textContent = text;
+};
 
 /** Upgrades the header search box: results as you type, scoped to the game with one tap to widen. */
 export function attachSearchBox(input: HTMLInputElement, game?: string): void {
@@ -50,10 +80,13 @@ export function attachSearchBox(input: HTMLInputElement, game?: string): void {
   });
 
   let ticket = 0;
-  /** Shows the results of what is typed; `fill` when the text of the list's games came (its snippets fill in). */
-  const render = async (fill = false) => {
+  /**
+   * Shows the results of what is typed; `fill` when the text of the list's games came (its snippets fill in); `wait`
+   * ms after the next paint (a key of a burst, see BURST_MS).
+   */
+  const render = async (fill = false, wait = 0) => {
     const mine = ++ticket;
-    await afterPaint();
+    await afterPaint(wait);
     if (mine !== ticket) return;
     const q = input.value;
     if (!q.trim()) {
@@ -80,13 +113,14 @@ export function attachSearchBox(input: HTMLInputElement, game?: string): void {
     }
     if (mine !== ticket) return;
     await released();
+    await frameStart();
     if (mine !== ticket) return;
     // The same list with its snippets: the highlight stays where the arrow keys put it.
     if (!(fill && state === shown)) selection.reset();
     shown = state;
-    label.textContent = within ? 'In this game.' : 'In all games.';
-    toggle.textContent = within ? 'Search all games' : 'Only this game';
-    empty.textContent = results.length ? '' : `No rule matches “${q}”. Try other words.`;
+    setText(label, within ? 'In this game.' : 'In all games.');
+    setText(toggle, within ? 'Search all games' : 'Only this game');
+    setText(empty, results.length ? '' : `No rule matches “${q}”. Try other words.`);
     updateList(list, results, !within, 'option');
     const nodes = [...(game ? [bar] : []), list, ...(results.length ? [] : [empty])];
     if (nodes.length !== popup.children.length || nodes.some((n, i) => popup.children[i] !== n)) popup.replaceChildren(...nodes);
@@ -96,7 +130,8 @@ export function attachSearchBox(input: HTMLInputElement, game?: string): void {
         if (mine === ticket && !popup.hidden) void render(true);
       });
   };
-  input.addEventListener('input', () => void render());
+  const pace = keyPace();
+  input.addEventListener('input', () => void render(false, pace()));
   input.addEventListener('keydown', (e) => {
     if (!arrowKeys(e, selection) && e.key === 'Escape') popup.hidden = true;
   });
@@ -163,6 +198,8 @@ export async function startSearchPage(): Promise<void> {
   let current: { games: string[]; scope?: string } | undefined;
   let shown = '';
   let ticket = 0;
+  /** Counts the keys typed (input events): a list that a key overtook is not written (see frameStart). */
+  let typed = 0;
 
   /**
    * Shows the results of the current query; `force` after the indexes arrived, `fill` when the text of the list's
@@ -194,18 +231,28 @@ export async function startSearchPage(): Promise<void> {
       }
     if (mine !== ticket) return;
     await released();
+    const keys = typed;
+    await frameStart();
     if (mine !== ticket) return;
+    // A key came meanwhile: its list follows (see frameStart).
+    if (keys !== typed) {
+      shown = '';
+      return;
+    }
     // The same list with its snippets: the highlight stays where the arrow keys put it.
     if (!filling) selection.reset();
     updateList(list, results, !scope);
     // One short line either way: a status that wraps and unwraps would move the list under it.
-    status.textContent = !q.trim()
-      ? 'Type a few words: a rule, a card, a number.'
-      : failed
-        ? 'Search failed. Reload the page to try again.'
-        : results.length
-          ? `${results.length === 20 ? 'Top 20' : results.length} result${results.length === 1 ? '' : 's'}${scope ? '' : ' in all games'}.`
-          : `No rule matches “${q}”.${scope ? ' Try all games, or other words.' : ' Try other words.'}`;
+    setText(
+      status,
+      !q.trim()
+        ? 'Type a few words: a rule, a card, a number.'
+        : failed
+          ? 'Search failed. Reload the page to try again.'
+          : results.length
+            ? `${results.length === 20 ? 'Top 20' : results.length} result${results.length === 1 ? '' : 's'}${scope ? '' : ' in all games'}.`
+            : `No rule matches “${q}”.${scope ? ' Try all games, or other words.' : ' Try other words.'}`,
+    );
     if (results.some((r) => r.pending))
       void whenText(games).then(() => {
         if (mine === ticket) void show(false, true);
@@ -237,10 +284,10 @@ export async function startSearchPage(): Promise<void> {
       if (mine === loading) status.textContent = 'Search could not load. Check the connection, then reload the page.';
     }
   };
-  let typed = 0;
+  const pace = keyPace();
   input.addEventListener('input', async () => {
     const mine = ++typed;
-    await afterPaint();
+    await afterPaint(pace());
     if (mine === typed) void show();
   });
   // Only the scope radios: a text field's `change` (fired when it loses focus, as a result is tapped) must not

@@ -1,6 +1,8 @@
 /**
  * The filter boxes of long pages (the game's rules, the A-Z, the unclear rules): what a typed filter keeps. An item
- * is kept when its text holds every typed word (case-insensitive, anywhere in a word: "trav" keeps "Travel").
+ * is kept when its text holds every typed word (case-insensitive, anywhere in a word: "trav" keeps "Travel"). A
+ * forgiving filter (the A-Z) falls back, when no item holds every word as typed, to the items that come close:
+ * each word within a slip or two of the start of one of their words ("convrsion" keeps Conversion).
  * Pure: no DOM.
  */
 
@@ -9,3 +11,61 @@ export const filterWords = (query: string): string[] => query.toLowerCase().spli
 
 /** Whether an item's (lowercased) text holds every word; no words keep everything. */
 export const matchesWords = (text: string, words: readonly string[]): boolean => words.every((w) => text.includes(w));
+
+/** How many slips a typed word may hold and still come close, by its length: none up to 3 letters, 1 up to 7, 2 from 8. */
+export const slipsAllowed = (word: string): number => (word.length < 4 ? 0 : word.length < 8 ? 1 : 2);
+
+/**
+ * The fewest slips (a letter added, left out or wrong, or two neighbours swapped) that turn `word` into the start of
+ * `token`, of any length: the reader may stop typing anywhere in a word ("convr" is 1 slip from the start of
+ * "conversion"). Counting stops past `max`: any higher count is returned as `max + 1`.
+ */
+export function slipsToStart(word: string, token: string, max: number): number {
+  const m = word.length;
+  // A start longer than the word by more than `max` letters is more than `max` slips away.
+  const n = Math.min(token.length, m + max);
+  let before: number[] = [];
+  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  for (let i = 1; i <= m; i++) {
+    const row = [i];
+    let least = i;
+    for (let j = 1; j <= n; j++) {
+      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (word[i - 1] === token[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && word[i - 1] === token[j - 2] && word[i - 2] === token[j - 1]) d = Math.min(d, before[j - 2]! + 1);
+      row.push(d);
+      least = Math.min(least, d);
+    }
+    if (least > max) return max + 1;
+    before = prev;
+    prev = row;
+  }
+  return Math.min(max + 1, ...prev);
+}
+
+/** The words of a (lowercased) text: its runs of letters and digits. */
+const wordsOf = (text: string): string[] => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/** Whether a (lowercased) text holds `word` as typed, or one of its words starts within the word's slips of it. */
+export function comesClose(text: string, word: string): boolean {
+  if (text.includes(word)) return true;
+  const max = slipsAllowed(word);
+  return max > 0 && wordsOf(text).some((t) => slipsToStart(word, t, max) <= max);
+}
+
+/** What a filter keeps: a flag per item, and whether these are close matches (no item held every word as typed). */
+export interface Kept {
+  keep: boolean[];
+  close: boolean;
+}
+
+/**
+ * Which of these (lowercased) item texts a filter of `query` keeps: those holding every typed word; when none does and
+ * the filter is `forgiving`, those that come close to every word (see comesClose). A blank query keeps everything.
+ */
+export function filterItems(texts: readonly string[], query: string, forgiving = false): Kept {
+  const words = filterWords(query);
+  const keep = texts.map((t) => matchesWords(t, words));
+  if (!forgiving || keep.some(Boolean)) return { keep, close: false };
+  const near = texts.map((t) => words.every((w) => comesClose(t, w)));
+  return { keep: near, close: near.some(Boolean) };
+}

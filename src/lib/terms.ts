@@ -1,22 +1,24 @@
 /**
- * The A–Z index of a game: every entry title, term and alias, each pointing at the entry that explains it,
- * grouped by initial letter.
+ * The A–Z index of a game: the names the rulebook prints, each pointing at the entry that explains it, grouped by
+ * initial letter. A printed name is an entry's title or one of its `terms` (the game's own words for cards,
+ * buildings, abbreviations). An entry's `aliases` (other names, near-names, misspellings) and `asked` (players'
+ * phrasings) help search find it and are not listed here.
  */
 
+/** What the index takes from an entry: its slug, title and printed terms. */
 export interface IndexSource {
   slug: string;
   title: string;
   terms: readonly string[];
-  aliases: readonly string[];
 }
 
-/** One line of the A-Z index: a term, alias or title and the entry it opens. */
+/** One line of the A-Z index: a printed term or title and the entry it opens. */
 export interface IndexItem {
   label: string;
   slug: string;
-  /** The entry's title (shown after aliases and terms that differ from it). */
+  /** The entry's title (shown after a term that differs from it). */
   title: string;
-  kind: 'entry' | 'term' | 'alias';
+  kind: 'entry' | 'term';
 }
 
 /** The key a label sorts by: lowercase, accents and a leading "the"/"a" dropped, symbols last. */
@@ -36,7 +38,7 @@ export function letterOf(label: string): string {
   return /[A-Z]/.test(c) ? c : '#';
 }
 
-/** Every label of every entry, deduplicated (same label and entry), sorted A–Z, grouped by letter. */
+/** Every title and term of every entry, deduplicated (same label and entry), sorted A–Z, grouped by letter. */
 export function buildTermIndex(sources: readonly IndexSource[]): { letter: string; items: IndexItem[] }[] {
   const seen = new Set<string>();
   const items: IndexItem[] = [];
@@ -49,7 +51,6 @@ export function buildTermIndex(sources: readonly IndexSource[]): { letter: strin
   for (const s of sources) {
     add(s.title, s, 'entry');
     s.terms.forEach((t) => add(t, s, 'term'));
-    s.aliases.forEach((a) => add(a, s, 'alias'));
   }
   items.sort((a, b) => sortKey(a.label).localeCompare(sortKey(b.label), 'en', { numeric: true }) || a.label.localeCompare(b.label));
   const groups = new Map<string, IndexItem[]>();

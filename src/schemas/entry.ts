@@ -20,12 +20,14 @@ export const entrySchema = z.strictObject({
     .min(10, 'a summary is one full sentence')
     .max(260, 'a summary is one sentence of at most 260 characters')
     .refine((s) => !/[\n<>]/.test(s), 'a summary is plain text on one line'),
+  /** Other names and near-names of the entry, misspellings too: searched, never listed in the A–Z. */
   aliases: z.array(words).default([]),
   /**
    * How players ask for this entry in their own words when they do not know the game's term ("magic item" for a
    * Relic, "kick someone off" for a takeover): searched, never listed in the A–Z.
    */
   asked: z.array(words).default([]),
+  /** The game's own words this entry defines, as the rulebook prints them: searched, and listed in the A–Z with the titles. */
   terms: z.array(words).default([]),
   related: z.array(slug).min(1, 'list at least one related entry'),
   options: z.array(slug).default([]),

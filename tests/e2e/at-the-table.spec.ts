@@ -4,6 +4,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { readFileSync, readdirSync } from 'node:fs';
+import { parse } from 'yaml';
 import { watchErrors } from './helpers';
 
 /** Sets a choice option on the game's options page by tapping its value, as a player does. */
@@ -155,6 +157,70 @@ test.describe('long pages', () => {
     await expect(back).toBeInViewport();
     await back.click();
     await expect(page.locator('nav.letters')).toBeInViewport();
+  });
+
+  test('the A-Z page lists what the rulebook prints (titles and terms), never the aliases search knows', async ({ page }) => {
+    for (const game of readdirSync('content/games').map((f) => f.replace(/\.yaml$/, ''))) {
+      // Each entry's title and terms, and its aliases that are neither: "label|slug", as the content has them.
+      const printed = new Set<string>();
+      const aliasesOnly = new Set<string>();
+      const entries = readdirSync(`content/${game}`).map((f) => {
+        const data = parse(/^---\n([\s\S]*?)\n---/.exec(readFileSync(`content/${game}/${f}`, 'utf8'))![1]!);
+        return { slug: f.replace(/\.mdx$/, ''), ...(data as { title: string; terms?: string[]; aliases?: string[] }) };
+      });
+      for (const e of entries) for (const t of [e.title, ...(e.terms ?? [])]) printed.add(`${t.trim().toLowerCase()}|${e.slug}`);
+      for (const e of entries)
+        for (const a of e.aliases ?? []) if (!printed.has(`${a.toLowerCase()}|${e.slug}`)) aliasesOnly.add(`${a.toLowerCase()}|${e.slug}`);
+      await page.goto(`/${game}/terms/`);
+      const listed = await page
+        .locator('main li[data-term] a')
+        .evaluateAll((links) => links.map((a) => `${a.textContent!.toLowerCase()}|${a.getAttribute('href')!.split('/')[2]}`));
+      expect(listed.length, game).toBe(printed.size);
+      expect(new Set(listed), game).toEqual(printed);
+      expect(
+        listed.filter((l) => aliasesOnly.has(l)),
+        game,
+      ).toEqual([]);
+      await expect(page.locator('main .lede')).toHaveText(new RegExp(`^${printed.size} terms and rule titles`));
+    }
+  });
+
+  test("the A-Z filter forgives slips, and offers the game's search when no term matches as typed", async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto('/vindication/terms/');
+    const filter = page.getByLabel('Filter the terms of Vindication');
+    const visible = page.locator('main li[data-term]:visible');
+    const offer = page.locator('#terms-search a');
+    // As typed, the filter is exact and offers no search.
+    await filter.fill('conver');
+    await expect(page.locator('#terms-status')).toHaveText(/^\d+ terms? match\.$/);
+    await expect(offer).toBeHidden();
+    // A slip: the terms that come close, and the search.
+    await filter.fill('convrsion');
+    await expect(page.locator('#terms-status')).toHaveText(/^No term matches as typed; \d+ comes? close\.$/);
+    expect(await visible.locator('a').allInnerTexts()).toContain('Conversion');
+    await expect(offer).toBeVisible();
+    await expect(offer).toHaveText('Search for “convrsion”');
+    const axe = await new AxeBuilder({ page })
+      .include('main')
+      .options({ rules: { 'target-size': { enabled: true } } })
+      .analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await filter.fill('acadamy');
+    expect(await visible.locator('a').allInnerTexts()).toEqual(['Academy']);
+    // Nothing near: no term, and the search for the text, shown as text.
+    await filter.fill('<img src=x onerror=alert(1)> qqzx');
+    await expect(page.locator('#terms-status')).toHaveText('No term matches.');
+    await expect(visible).toHaveCount(0);
+    await expect(offer).toHaveText('Search for “<img src=x onerror=alert(1)> qqzx”');
+    await expect(offer.locator('img')).toHaveCount(0);
+    // The search opens with the text, in this game, and finds the rule the slip meant.
+    await filter.fill('convrsion');
+    await offer.click();
+    await expect(page).toHaveURL('/search/?game=vindication&q=convrsion');
+    await expect(page.locator('#search-page-q')).toHaveValue('convrsion');
+    await expect(page.locator('#search-results a[data-result]').first()).toHaveAttribute('href', '/vindication/conversion/');
+    expect(errors()).toEqual([]);
   });
 
   test('what changes marks your value and opens at the option asked, from a "Shown for" label too', async ({ page }) => {

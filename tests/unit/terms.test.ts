@@ -8,12 +8,18 @@ describe('term index', () => {
     expect(letterOf('∇ Overworld passage')).toBe('O');
     expect(letterOf('2A')).toBe('#');
   });
-  it('lists titles, terms and aliases once each, sorted', () => {
+  it('lists titles and printed terms once each, sorted', () => {
     const groups = buildTermIndex([
-      { slug: 'pass', title: 'Pass', terms: ['Pass'], aliases: ['passing', 'done'] },
-      { slug: 'seasons', title: 'Seasons', terms: [], aliases: ['rounds'] },
+      { slug: 'pass', title: 'Pass', terms: ['Pass', 'Passing'] },
+      { slug: 'seasons', title: 'Seasons', terms: ['Autumn'] },
     ]);
-    expect(groups.map((g) => g.letter)).toEqual(['D', 'P', 'R', 'S']);
-    expect(groups.find((g) => g.letter === 'P')!.items.map((i) => i.label)).toEqual(['Pass', 'passing']);
+    expect(groups.map((g) => g.letter)).toEqual(['A', 'P', 'S']);
+    expect(groups.find((g) => g.letter === 'P')!.items.map((i) => i.label)).toEqual(['Pass', 'Passing']);
+    expect(groups.find((g) => g.letter === 'A')!.items).toEqual([{ label: 'Autumn', slug: 'seasons', title: 'Seasons', kind: 'term' }]);
+  });
+  it('takes nothing but titles and terms: aliases and phrasings stay in search', () => {
+    const entry = { slug: 'academy', title: 'Academy', terms: ['Academy'], aliases: ['acadamy'], asked: ['what is the academy for'] };
+    const labels = buildTermIndex([entry]).flatMap((g) => g.items.map((i) => i.label));
+    expect(labels).toEqual(['Academy']);
   });
 });
