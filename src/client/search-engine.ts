@@ -28,6 +28,8 @@ export interface SearchRequest {
   limit?: number;
   /** The reader's saved play options per game: the rules of their setup rank first (SearchSet `setups`). */
   setups?: Readonly<Record<string, SearchSetup>>;
+  /** The game being played: an all-games search ranks it first where the words fit several games (SearchSet). */
+  current?: string;
 }
 
 /** A game's index file, as fetched: `rank` (/search/<game>.json) or `text` (/search/text/<game>.json). */
@@ -98,9 +100,12 @@ const shown = (s: SearchSet, results: readonly SearchResult[]): ShownResult[] =>
   });
 
 /** Ranked results of a query over these games' indexes, as the list shows them. */
-export function search({ query, games, scope, limit, setups }: SearchRequest): ShownResult[] {
+export function search({ query, games, scope, limit, setups, current }: SearchRequest): ShownResult[] {
   const s = searchSet(games);
-  return shown(s, s.search(query, { game: scope, ...(limit ? { limit } : {}), ...(setups ? { setups } : {}) }));
+  return shown(
+    s,
+    s.search(query, { game: scope, ...(limit ? { limit } : {}), ...(setups ? { setups } : {}), ...(current ? { current } : {}) }),
+  );
 }
 
 /** The 404 page's closest entries to a mistyped address. */

@@ -155,6 +155,12 @@ export function readRecent(): RecentItem[] {
     .slice(0, RECENT_LIMIT);
 }
 
+/**
+ * The game being played: the game of the rule page opened last (the head of the recently viewed list), which the
+ * all-games search ranks first where the words fit several games.
+ */
+export const playingGame = (): string | undefined => readRecent()[0]?.game;
+
 /** Puts an entry at the top of the recently viewed list; false when it could not be stored. */
 export function pushRecent(item: RecentItem): boolean {
   return writeJson(RECENT_KEY, [item, ...readRecent().filter((x) => x.url !== item.url)].slice(0, RECENT_LIMIT));

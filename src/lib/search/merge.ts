@@ -9,8 +9,11 @@ import type { SearchOptions, SearchResult, SearchSetup, WordStat } from './types
 const ownSetup = (setups: Readonly<Record<string, SearchSetup>> | undefined, game: string): SearchSetup | undefined =>
   setups && Object.hasOwn(setups, game) ? setups[game] : undefined;
 
-/** What SearchSet.search may be told: a search's options, with the reader's setup of each game (by game id). */
-export type SetSearchOptions = Omit<SearchOptions, 'setup'> & { setups?: Readonly<Record<string, SearchSetup>> };
+/**
+ * What SearchSet.search may be told: a search's options, with the reader's setup of each game (by game id) and, for
+ * an all-games search, the game being played (`current`: the game whose pages were opened last).
+ */
+export type SetSearchOptions = Omit<SearchOptions, 'setup'> & { setups?: Readonly<Record<string, SearchSetup>>; current?: string };
 
 /**
  * Several games' searchers as one: a game-scoped search asks that game's index only; an unscoped one asks every
@@ -25,7 +28,7 @@ export class SearchSet {
   /** Ranked results for a query: within `options.game`, else over every game, merged (see the class). */
   search(query: string, options: SetSearchOptions = {}): SearchResult[] {
     const limit = options.limit ?? SEARCH.limit;
-    const { setups, ...rest } = options;
+    const { setups, current, ...rest } = options;
     if (options.game) {
       return this.searchers.get(options.game)?.search(query, { ...rest, limit, setup: ownSetup(setups, options.game) }) ?? [];
     }
@@ -39,10 +42,12 @@ export class SearchSet {
         const better = !s || bestFactor > s.bestFactor || (bestFactor === s.bestFactor && weight > s.weight);
         if (better) shared[i] = { weight, bestFactor };
       });
-    const merged = [...this.searchers]
-      .flatMap(([game, s]) => s.search(query, { ...rest, limit, allGames: true, answers: false, shared, setup: ownSetup(setups, game) }))
-      .sort((a, b) => Number(!!b.named) - Number(!!a.named) || b.score - a.score || a.title.localeCompare(b.title))
-      .slice(0, limit);
+    const merged = inPlayFirst(
+      [...this.searchers].flatMap(([game, s]) =>
+        s.search(query, { ...rest, limit, allGames: true, answers: false, shared, setup: ownSetup(setups, game) }),
+      ),
+      current,
+    ).slice(0, limit);
     for (const r of merged.slice(0, SEARCH.answers)) this.searchers.get(r.game)?.answerFor(r, query);
     return merged;
   }
@@ -51,4 +56,18 @@ export class SearchSet {
   bodyOf(url: string): string {
     return this.searchers.get(url.split('/')[1] ?? '')?.bodyOf(url) ?? '';
   }
+}
+
+/**
+ * Results of several games in one order: first the entries the whole query names, then the rest, each part by
+ * score. With a game in play (`current`), its entries weigh `SEARCH.currentGameFactor` times their score, and an
+ * entry of another game that the query names goes first only when the game in play has no entry the query names:
+ * where the words fit several games, the game being played comes first.
+ */
+export function inPlayFirst(results: readonly SearchResult[], current?: string): SearchResult[] {
+  const weight = (r: SearchResult) => (r.game === current ? r.score * SEARCH.currentGameFactor : r.score);
+  // Another game's named entry goes first only when the game in play names none.
+  const inPlayNamed = results.some((r) => r.named && r.game === current);
+  const named = (r: SearchResult) => !!r.named && (r.game === current || !inPlayNamed);
+  return [...results].sort((a, b) => Number(named(b)) - Number(named(a)) || weight(b) - weight(a) || a.title.localeCompare(b.title));
 }
