@@ -81,7 +81,7 @@ export function addText(game: string, data: ArrayBuffer | string): void {
   if (!rank) throw new Error(`no index of ${game} for its text`);
   const text = parse<SearchText>(data);
   checkText(rank, text);
-  searchers.get(game)!.addText(text.summaries, text.bodies);
+  searchers.get(game)!.addText(text.summaries, text.bodies, text);
   texts.add(game);
 }
 
@@ -93,10 +93,11 @@ export function searchSet(games: readonly string[]): SearchSet {
   return new SearchSet(new Map(games.map((g) => [g, searchers.get(g)!] as const).filter(([, s]) => s)));
 }
 
-const shown = (s: SearchSet, results: readonly SearchResult[]): ShownResult[] =>
+/** Results as the list shows them: snippets from the text each page shows for the reader's setup (`setups`). */
+const shown = (s: SearchSet, results: readonly SearchResult[], setups?: SearchRequest['setups']): ShownResult[] =>
   results.map((r) => {
     const base = { url: r.url, title: r.title, game: r.game, gameTitle: r.gameTitle };
-    return texts.has(r.game) ? { ...base, parts: resultSnippet(r, () => s.bodyOf(r.url)) } : { ...base, parts: [], pending: true };
+    return texts.has(r.game) ? { ...base, parts: resultSnippet(r, () => s.bodyOf(r.url, setups)) } : { ...base, parts: [], pending: true };
   });
 
 /** Ranked results of a query over these games' indexes, as the list shows them. */

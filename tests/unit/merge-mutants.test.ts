@@ -224,17 +224,16 @@ describe('all games: answers and bodies', () => {
 });
 
 describe('the game in play (an all-games search from the home box or /search/ with no game)', () => {
-  const r = (game: string, score: number, named = false) =>
-    ({
-      url: `/${game}/${score}/`,
-      title: `${game}${score}`,
-      game,
-      gameTitle: game,
-      summary: '',
-      score,
-      matched: [],
-      ...(named ? { named } : {}),
-    }) as const;
+  const r = (game: string, score: number, named = false) => ({
+    url: `/${game}/${score}/`,
+    title: `${game}${score}`,
+    game,
+    gameTitle: game,
+    summary: '',
+    score,
+    matched: [] as string[],
+    ...(named ? { named } : {}),
+  });
   const order = (list: ReturnType<typeof r>[], current?: string) => inPlayFirst(list, current).map((x) => x.url);
   it('weighs its entries SEARCH.currentGameFactor times, so that they come first where the words fit several games', () => {
     const list = [r('a', 10), r('b', 5), r('b', 3.4)];

@@ -7,8 +7,12 @@ import { isEnglish, synonyms } from './wordnet';
 import { indexWords, stem } from './text';
 import { entrySentences, numberNeighbours } from './answer';
 import { porterStem, STOP_WORDS } from '../english';
-import { mdxToText } from './mdx-text';
-import { optionValues } from '../option-authoring';
+import { mdxToText, type WhenProps } from './mdx-text';
+import { conditionKeys, optionValues, runtimeOptions, whenCondition } from '../option-authoring';
+import { ANY_ATTR, conditionAttr, type RuntimeOption } from '../options';
+import { anyPairs, type Condition } from '../conditions';
+import { mergeWhen, type WhenAttrs } from '../fragments';
+import type { ConditionalLine } from './setup-text';
 import type { Game } from '../../schemas/game';
 
 /** One entry as the index sees it. */
@@ -31,6 +35,8 @@ export interface SearchDoc {
    * option (solo play, an expansion: it applies while the option is on).
    */
   choice?: { option: string; value?: string };
+  /** The lines of `body` inside `<When>` blocks: [line index, the blocks' conditions merged], for setup snippets. */
+  conditional?: [number, WhenAttrs][];
 }
 
 /** The frontmatter fields the index reads. */
@@ -53,6 +59,29 @@ function choiceOption(game: Partial<Pick<Game, 'options' | 'sections'>>, slug: s
   return option ? { option } : undefined;
 }
 
+/**
+ * The conditions of a `<When>` block's props as the rule transform writes them on the page (`data-w-<key>` →
+ * tokens; `<When any ...>`: its `key=token` pairs; `not`: the other tokens), or undefined when a prop names no option
+ * of the game (the build's check reports it).
+ */
+function whenAttrsOf(game: Pick<Game, 'id' | 'options'>, props: WhenProps): WhenAttrs | undefined {
+  const conds: Condition[] = [];
+  const negate = props.some(([n]) => n === 'not');
+  const anyOf = props.some(([n]) => n === 'any');
+  for (const [name, value] of props) {
+    if (name === 'not' || name === 'any') continue;
+    const c = whenCondition(game, name, value as never);
+    if (typeof c === 'string') return undefined;
+    conds.push({ key: c.key, tokens: c.tokens });
+  }
+  if (negate && conds[0]) {
+    const all = conditionKeys(game).get(conds[0].key)?.tokens ?? [];
+    conds[0] = { key: conds[0].key, tokens: all.filter((t) => !conds[0]!.tokens.includes(t)) };
+  }
+  if (anyOf) return { [ANY_ATTR]: anyPairs({ any: conds }).join(' ') };
+  return Object.fromEntries(conds.map((c) => [conditionAttr(c.key), c.tokens.join(' ')]));
+}
+
 /** The index's view of one entry: its fields and the plain text of its MDX body. */
 export function searchDoc(
   game: { id: string; title: string } & Partial<Pick<Game, 'options' | 'sections'>>,
@@ -60,8 +89,15 @@ export function searchDoc(
   data: IndexedEntry,
   body: string,
 ): SearchDoc {
-  const { text, headings } = mdxToText(body);
+  const { text, headings, whens } = mdxToText(body);
   const option = choiceOption(game, slug, data.section);
+  const options = game.options;
+  const conditional = options
+    ? whens.flatMap(({ line, whens: blocks }): [number, WhenAttrs][] => {
+        const attrs = blocks.map((b) => whenAttrsOf({ id: game.id, options }, b));
+        return attrs.every((a) => a) ? [[line, attrs.reduce<WhenAttrs>((all, a) => mergeWhen(all, a!), {})]] : [];
+      })
+    : [];
   return {
     game: game.id,
     gameTitle: game.title,
@@ -74,6 +110,7 @@ export function searchDoc(
     headings,
     body: text,
     ...(option ? { choice: option } : {}),
+    ...(conditional.length ? { conditional } : {}),
   };
 }
 
@@ -117,6 +154,12 @@ export interface SearchIndex {
    * Absent (a hand-made index): read from the docs' text.
    */
   numbers?: number[][][];
+  /**
+   * The body lines inside `<When>` blocks with their conditions, and the game's options as the option model reads
+   * them: a snippet or an answer shows only the lines the reader's setup shows (setup-text.ts). Text file only.
+   */
+  conditional?: ConditionalLine[];
+  options?: RuntimeOption[];
 }
 
 /**
@@ -193,6 +236,8 @@ function totalsOf(all: readonly SearchDoc[]): Totals {
 export interface GameSynonyms {
   id: string;
   synonyms?: Readonly<Record<string, readonly string[]>>;
+  /** The game's play options (for the text each setup shows: SearchIndex.options). */
+  options?: Game['options'];
 }
 
 /** One index per game, with idf counted over all of them (see `SearchIndex.totalDf`), and each game's synonyms. */
@@ -205,7 +250,7 @@ export function buildSearchIndexes(all: readonly SearchDoc[], games: readonly Ga
       buildSearchIndex(
         all.filter((d) => d.game === g),
         totals,
-        games.find((x) => x.id === g)?.synonyms,
+        games.find((x) => x.id === g),
       ),
     ]),
   );
@@ -223,11 +268,8 @@ function synonymWords(table: Readonly<Record<string, readonly string[]>>): Recor
 }
 
 /** Builds the index from the docs, in any order (they are sorted by game and slug, so the output is stable). */
-function buildSearchIndex(
-  input: readonly SearchDoc[],
-  totals?: Totals,
-  gameSynonyms?: Readonly<Record<string, readonly string[]>>,
-): SearchIndex {
+function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals, game?: GameSynonyms): SearchIndex {
+  const gameSynonyms = game?.synonyms;
   const docs = [...input].sort((a, b) => (a.game === b.game ? (a.slug < b.slug ? -1 : 1) : a.game < b.game ? -1 : 1));
   const games: [string, string][] = [];
   const gameIdx = new Map<string, number>();
@@ -301,5 +343,11 @@ function buildSearchIndex(
     choices: choiceGroups(docs),
     numbers: docNumbers(docs, vocab),
     ...(gameSynonyms && Object.keys(gameSynonyms).length ? { synonyms: synonymWords(gameSynonyms) } : {}),
+    ...(game?.options?.length
+      ? {
+          conditional: docs.flatMap((doc, d) => (doc.conditional ?? []).map(([line, when]): ConditionalLine => [d, line, when])),
+          options: runtimeOptions({ options: game.options }),
+        }
+      : {}),
   };
 }

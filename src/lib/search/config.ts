@@ -169,6 +169,9 @@ export const SEARCH = {
    * 1 + this × the share of such pairs it holds; the first this-many results are checked. */
   numberPairBoost: 0.3,
   numberPairPool: 30,
+  /** Multiplier of an answer sentence from text the default setup hides (an exception: a character's, a mod's line)
+   * that the reader's setup shows: the general rule's sentence comes first when both hold the query alike. */
+  variantSentenceFactor: 0.8,
   /** Results that get an answer sentence (the first ones, as many as the header popup shows). */
   answers: 8,
   /** Results returned. */

@@ -3,7 +3,8 @@
  */
 import { SEARCH } from './config';
 import type { Searcher } from './rank';
-import type { SearchOptions, SearchResult, SearchSetup, WordStat } from './types';
+import type { SharedStat } from './score';
+import type { SearchOptions, SearchResult, SearchSetup } from './types';
 
 /** A game's setup among the setups a search was given (own keys only: a game id read from a URL may be any text). */
 const ownSetup = (setups: Readonly<Record<string, SearchSetup>> | undefined, game: string): SearchSetup | undefined =>
@@ -35,7 +36,7 @@ export class SearchSet {
     // Answers (the sentence to show) are found for the merged list only, not for every game's own top results.
     // Each query word weighs what its best match in any game weighs (one idf scale): a game without the word loses
     // its share of coverage instead of ignoring the word.
-    const shared: Pick<WordStat, 'weight' | 'bestFactor'>[] = [];
+    const shared: SharedStat[] = [];
     for (const searcher of this.searchers.values())
       searcher.wordStats(query, true).forEach(({ weight, bestFactor }, i) => {
         const s = shared[i];
@@ -48,13 +49,17 @@ export class SearchSet {
       ),
       current,
     ).slice(0, limit);
-    for (const r of merged.slice(0, SEARCH.answers)) this.searchers.get(r.game)?.answerFor(r, query);
-    return merged;
+    return merged.map((r, rank) => {
+      if (rank >= SEARCH.answers) return r;
+      const answer = this.searchers.get(r.game)?.answerFor(r, query, { shared, setup: ownSetup(setups, r.game) });
+      return answer ? { ...r, answer } : r;
+    });
   }
 
-  /** The body text of a result, for snippets. */
-  bodyOf(url: string): string {
-    return this.searchers.get(url.split('/')[1] ?? '')?.bodyOf(url) ?? '';
+  /** The body text of a result as its page shows it for the reader's setup of its game, for snippets. */
+  bodyOf(url: string, setups?: Readonly<Record<string, SearchSetup>>): string {
+    const game = url.split('/')[1] ?? '';
+    return this.searchers.get(game)?.bodyOf(url, ownSetup(setups, game)) ?? '';
   }
 }
 
