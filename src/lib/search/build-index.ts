@@ -9,9 +9,9 @@ import { entrySentences, numberNeighbours } from './answer';
 import { porterStem, STOP_WORDS } from '../english';
 import { mdxToText, type WhenProps } from './mdx-text';
 import { conditionKeys, optionValues, runtimeOptions, whenCondition } from '../option-authoring';
-import { ANY_ATTR, conditionAttr, type RuntimeOption } from '../options';
+import { ANY_ATTR, conditionAttr, currentTokens, type RuntimeOption } from '../options';
 import { anyPairs, type Condition } from '../conditions';
-import { mergeWhen, type WhenAttrs } from '../fragments';
+import { holds, mergeWhen, type WhenAttrs } from '../fragments';
 import type { ConditionalLine } from './setup-text';
 import type { Game } from '../../schemas/game';
 
@@ -34,7 +34,7 @@ export interface SearchDoc {
    * entry it is (an objective, a character, a mod), or the option alone for a rule of a section that belongs to the
    * option (solo play, an expansion: it applies while the option is on).
    */
-  choice?: { option: string; value?: string };
+  choice?: { option: string; value?: string; label?: string };
   /** The lines of `body` inside `<When>` blocks: [line index, the blocks' conditions merged], for setup snippets. */
   conditional?: [number, WhenAttrs][];
 }
@@ -53,10 +53,11 @@ export interface IndexedEntry {
 function choiceOption(game: Partial<Pick<Game, 'options' | 'sections'>>, slug: string, section?: string): SearchDoc['choice'] {
   for (const o of game.options ?? []) {
     const value = optionValues(o).find((v) => v.entry === slug);
-    if (value) return { option: o.id, value: String(value.value) };
+    if (value) return { option: o.id, value: String(value.value), label: o.label };
   }
   const option = game.sections?.find((s) => s.id === section)?.option;
-  return option ? { option } : undefined;
+  const label = game.options?.find((o) => o.id === option)?.label;
+  return option ? { option, ...(label ? { label } : {}) } : undefined;
 }
 
 /**
@@ -82,6 +83,25 @@ function whenAttrsOf(game: Pick<Game, 'id' | 'options'>, props: WhenProps): When
   return Object.fromEntries(conds.map((c) => [conditionAttr(c.key), c.tokens.join(' ')]));
 }
 
+/**
+ * The option an entry applies under when its whole body is text the default setup hides (every line inside `<When>`
+ * blocks that do not hold by default: a story location, a rule of one mode): the option of its first line's first
+ * condition, at that condition's one value (none for a boolean option: it applies while on).
+ */
+function variantChoice(game: Pick<Game, 'id' | 'options'>, text: string, conditional: readonly [number, WhenAttrs][]): SearchDoc['choice'] {
+  const lines = text ? text.split('\n').length : 0;
+  if (!lines || conditional.length !== lines) return undefined;
+  const defaults = currentTokens({ id: game.id, options: runtimeOptions(game) }, {});
+  if (conditional.some(([, when]) => holds(when, defaults))) return undefined;
+  const [name, tokens] = Object.entries(conditional[0]![1])[0] ?? [];
+  const key = name && name !== ANY_ATTR ? conditionKeys(game).get(name.slice(conditionAttr('').length)) : undefined;
+  if (!key) return undefined;
+  const { id, label } = key.option;
+  if (key.option.type === 'boolean') return { option: id, label };
+  const value = key.value ?? (tokens!.split(' ').length === 1 ? tokens : undefined);
+  return value ? { option: id, value, label } : undefined;
+}
+
 /** The index's view of one entry: its fields and the plain text of its MDX body. */
 export function searchDoc(
   game: { id: string; title: string } & Partial<Pick<Game, 'options' | 'sections'>>,
@@ -98,6 +118,7 @@ export function searchDoc(
         return attrs.every((a) => a) ? [[line, attrs.reduce<WhenAttrs>((all, a) => mergeWhen(all, a!), {})]] : [];
       })
     : [];
+  const variantOnly = !option && options && variantChoice({ id: game.id, options }, text, conditional);
   return {
     game: game.id,
     gameTitle: game.title,
@@ -109,7 +130,7 @@ export function searchDoc(
     terms: data.terms,
     headings,
     body: text,
-    ...(option ? { choice: option } : {}),
+    ...(option ? { choice: option } : variantOnly ? { choice: variantOnly } : {}),
     ...(conditional.length ? { conditional } : {}),
   };
 }
@@ -141,10 +162,11 @@ export interface SearchIndex {
   totalDocs?: number;
   totalDf?: number[];
   /**
-   * Docs (indices) that apply under one choice of a play option, by option (SearchDoc.choice): its id, and per doc
-   * the value it is the entry of ('' for a rule that applies while the option is on).
+   * Docs (indices) that apply under one choice of a play option, by option (SearchDoc.choice): its id, the index words
+   * of its id and label (a query holding one names the option: "solo", "bot", "objective"), and per doc the value it
+   * is the entry of ('' for a rule that applies while the option is on).
    */
-  choices?: { option: string; docs: number[]; values: string[] }[];
+  choices?: { option: string; docs: number[]; values: string[]; words?: string[] }[];
   /** Players' words for this game's own terms (the game file's `synonyms`), as index words: "vp" → ["honor"]. */
   synonyms?: Record<string, string[]>;
   /**
@@ -184,8 +206,8 @@ function choiceGroups(docs: readonly SearchDoc[]): NonNullable<SearchIndex['choi
   const groups = new Map<string, NonNullable<SearchIndex['choices']>[number]>();
   docs.forEach((doc, d) => {
     if (!doc.choice) return;
-    const { option, value = '' } = doc.choice;
-    if (!groups.has(option)) groups.set(option, { option, docs: [], values: [] });
+    const { option, value = '', label = '' } = doc.choice;
+    if (!groups.has(option)) groups.set(option, { option, docs: [], values: [], words: [...new Set(indexWords(`${option} ${label}`))] });
     groups.get(option)!.docs.push(d);
     groups.get(option)!.values.push(value);
   });

@@ -156,6 +156,10 @@ export const SEARCH = {
   /** Multiplier of the score of an entry for one choice of a play option (an objective, a character, a mod) that
    * the query does not name: the general rule comes first. */
   unnamedChoiceFactor: 0.7,
+  /** Such an entry also ranks just below the best general entry covering the query as fully that scores at least
+   * this share of it (weigh.ts generalFirst). Measured on A-F: 0.1 loses E (−0.7), 0.2 and 0.3 gain C (+0.7), 0.5 none;
+   * a slack of 0.1 on coverage changed nothing. */
+  generalRuleShare: 0.2,
   /** ...and of such an entry when the reader's setup has that choice (solo on, that objective): it is their rule. */
   setupChoiceFactor: 1.4,
   /** In an all-games search, multiplier of the score of the game being played (the one whose pages were opened last).

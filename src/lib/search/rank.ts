@@ -23,7 +23,7 @@ import {
   type Sentence,
 } from './answer';
 import { entryScore, numberPairLift, queryTerms, scoreDocs, type SharedStat } from './score';
-import { choiceFactor, type Choice } from './weigh';
+import { choiceFactor, generalFirst, type Choice } from './weigh';
 import { shapeResult, type Ranked } from './shape';
 import { linesByDoc, setupTokens, shownLines } from './setup-text';
 import type { WhenAttrs } from '../fragments';
@@ -70,8 +70,8 @@ export class Searcher {
       for (const p of rest) if (/^[a-z]$/.test(p) && title) this.units.set(p, new Set(title.split(' ')));
     });
     this.choices = new Map(
-      (index.choices ?? []).flatMap(({ option, docs, values }) => {
-        const words = indexWords(option);
+      (index.choices ?? []).flatMap(({ option, docs, values, words: named }) => {
+        const words = named ?? indexWords(option);
         return docs.map((d, i) => [d, { option, words, value: values[i] ?? '' }] as const);
       }),
     );
@@ -248,6 +248,9 @@ export class Searcher {
     const ranked: Ranked[] = scoreDocs(this.index, stats, terms, idf, gameFilter, options.shared).map((scored) => {
       const choice = choiceFactor(this.choices.get(scored.d), options.setup, scored.named, words);
       return { scored, choice, pairs: 0, score: entryScore(scored) * choice };
+    });
+    generalFirst(ranked.map((r) => ({ score: r.score, coverage: r.scored.coverage, aside: r.choice < 1 }))).forEach((score, i) => {
+      ranked[i]!.score = score;
     });
     const byScore = (a: Ranked, b: Ranked) => b.score - a.score || a.scored.d - b.scored.d;
     ranked.sort(byScore);

@@ -35,3 +35,29 @@ export function choiceFactor(choice: Choice | undefined, setup: SearchSetup | un
   if (inSetup(setup, choice.option, choice.value)) return SEARCH.setupChoiceFactor;
   return named === 0 && !choice.words.some((w) => words.includes(w)) ? SEARCH.unnamedChoiceFactor : 1;
 }
+
+/** An entry as setup weighting reads it: its score, coverage, and whether it is an option-only entry the query does
+ * not name and the setup does not turn on (`aside`). */
+export interface Weighed {
+  score: number;
+  coverage: number;
+  aside: boolean;
+}
+
+/**
+ * The general rule first: an option-only entry set aside (`aside`) ranks just below every general entry that covers
+ * the query at least as fully and scores at least `SEARCH.generalRuleShare` of it ("how much can I store":
+ * Storage before the objectives "store 12 wood", which say "store" far more often). Returns each entry's new score,
+ * in input order.
+ */
+export function generalFirst(list: readonly Weighed[]): number[] {
+  const general = list.filter((w) => !w.aside);
+  return list.map((w) => {
+    if (!w.aside) return w.score;
+    let below: number | undefined;
+    for (const g of general)
+      if (g.coverage >= w.coverage && g.score >= SEARCH.generalRuleShare * w.score && g.score < w.score)
+        below = Math.min(below ?? Infinity, g.score);
+    return below === undefined ? w.score : below * (1 - 1e-9);
+  });
+}
