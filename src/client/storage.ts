@@ -138,6 +138,7 @@ export const slugLike = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export interface RecentItem {
   url: string;
   title: string;
+  /** The game's title, as the page's breadcrumb shows it. */
   game: string;
 }
 
@@ -156,10 +157,10 @@ export function readRecent(): RecentItem[] {
 }
 
 /**
- * The game being played: the game of the rule page opened last (the head of the recently viewed list), which the
- * all-games search ranks first where the words fit several games.
+ * The game being played: the game (its id, the first segment of the address) of the rule page opened last, the head
+ * of the recently viewed list; the all-games search ranks it first where the words fit several games.
  */
-export const playingGame = (): string | undefined => readRecent()[0]?.game;
+export const playingGame = (): string | undefined => readRecent()[0]?.url.split('/')[1];
 
 /** Puts an entry at the top of the recently viewed list; false when it could not be stored. */
 export function pushRecent(item: RecentItem): boolean {
