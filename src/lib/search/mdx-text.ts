@@ -14,6 +14,7 @@ import remarkMdx from 'remark-mdx';
 import remarkGfm from 'remark-gfm';
 import { toString } from 'mdast-util-to-string';
 
+import { visit, SKIP } from 'unist-util-visit';
 import type { Root, RootContent, Nodes } from 'mdast';
 import { attrValue } from '../mdx-nodes';
 import type { Literal } from '../estree-value';
@@ -102,22 +103,21 @@ export function mdxToText(body: string): { text: string; headings: string[]; whe
   const headings: string[] = [];
   const lines: string[] = [];
   const whens: WhenLine[] = [];
+  /** The props of the `<When>` blocks around each node read (a node's are its parent's, plus its own if a `<When>`). */
+  const within = new WeakMap<object, WhenProps[]>();
   let around: WhenProps[] = [];
   /** A line of the output, inside the `<When>` blocks of the node being read. */
   const push = (line: string) => {
     if (around.length) whens.push({ line: lines.length, whens: around });
     lines.push(line);
   };
-  const SKIP = 'skip';
-  /** Depth first, in document order; `around`: the props of the `<When>` blocks around the node. */
-  const walk = (node: Nodes, within: WhenProps[]) => {
-    around = within;
-    if (visitor(node) === SKIP) return;
+  visit(tree, (node, _index, parent) => {
+    around = (parent && within.get(parent)) ?? [];
     const el = node as unknown as JsxElement;
-    const inner = node.type === 'mdxJsxFlowElement' && el.name === 'When' ? [...within, whenProps(el)] : within;
-    if ('children' in node) for (const child of node.children as Nodes[]) walk(child, inner);
-  };
-  const visitor = (node: Nodes): typeof SKIP | undefined => {
+    within.set(node, node.type === 'mdxJsxFlowElement' && el.name === 'When' ? [...around, whenProps(el)] : around);
+    return visitor(node);
+  });
+  function visitor(node: Nodes): typeof SKIP | undefined {
     if (node.type === 'heading') {
       const h = inlineText(node).trim();
       if (h) {
@@ -146,7 +146,6 @@ export function mdxToText(body: string): { text: string; headings: string[]; whe
       return SKIP;
     }
     return undefined;
-  };
-  walk(tree, []);
+  }
   return { text: lines.join('\n'), headings, whens };
 }
