@@ -171,6 +171,8 @@ describe('stage 2, setup weighting', () => {
     expect(generalFirst([w(10, 1, true), w(20)])).toEqual([10, 20]);
     expect(generalFirst([w(10), w(20)])).toEqual([10, 20]);
     expect(generalFirst([w(10, 1, true), w(5, 1, true)])).toEqual([10, 5]);
+    // A tie stays a tie (its order is the doc order).
+    expect(generalFirst([w(10, 1, true), w(10)])).toEqual([10, 10]);
   });
 });
 
