@@ -67,7 +67,8 @@ export function attachSearchBox(input: HTMLInputElement, game?: string): void {
   const released = holdWhilePressed(list);
   /** The reader asked for plain all-games order (the in-play line's button): no game is ranked first. */
   let inOrder = false;
-  const playing = () => (inOrder ? undefined : playingGame());
+  // On a game's pages that game is the one being played; elsewhere, the game of the rule page opened last.
+  const playing = () => (inOrder ? undefined : (game ?? playingGame()));
   const inPlay = inPlayLine(() => {
     inOrder = true;
     shown = '';

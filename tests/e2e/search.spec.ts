@@ -394,6 +394,19 @@ test.describe('search knows the game being played and the setup played', () => {
     await expect(page.locator('#q')).toBeFocused();
   });
 
+  test("on a game's page, all games put that game first", async ({ page }) => {
+    await page.goto('/pencilvillage/farm/');
+    await page.goto('/now-or-never/');
+    await page.keyboard.press('/');
+    await page.keyboard.type('max population');
+    const popup = page.locator('#search-popup');
+    await expect(popup.locator('a[data-result]').first()).toHaveAttribute('href', /^\/now-or-never\//);
+    await expect(popup.locator('.in-play')).toHaveCount(0);
+    await popup.getByRole('button', { name: 'Search all games' }).click();
+    await expect(popup.locator('.in-play')).toContainText('Showing Now or Never first.');
+    await expect(popup.locator('a[data-result]').first()).toHaveAttribute('href', '/now-or-never/villagers/');
+  });
+
   test('the search page without a game ranks the game being played first from its first list', async ({ page }) => {
     await page.goto('/pencilvillage/farm/');
     // Every list the page shows is recorded: the first one with results already has Pencilvillage first.
