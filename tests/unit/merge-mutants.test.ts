@@ -267,3 +267,26 @@ describe('the game in play (an all-games search from the home box or /search/ wi
     expect(set.search('coin', { current: 'b', game: 'a' }).map((x) => x.game)).toEqual(['a']);
   });
 });
+
+describe("answers in an all-games search come from the text of each game's own setup", () => {
+  it('leaves out the lines the setup hides, and shows them in the setup that has them', () => {
+    const a = game(
+      'a',
+      [{ title: 'Dragons', words: { red: 2, dragon: 2 }, summary: 'About them.', body: 'A dragon rests.\nA red dragon attacks in solo.' }],
+      { conditional: [[0, 1, { 'data-w-solo': '1' }]], options: [{ id: 'solo', type: 'boolean', default: false }] },
+    );
+    const b = game('b', [{ title: 'Other', words: { red: 1 } }]);
+    const set = new SearchSet(
+      new Map([
+        ['a', a],
+        ['b', b],
+      ]),
+    );
+    const dragons = (setups?: Record<string, Record<string, unknown>>) => set.search('red dragon', { setups }).find((r) => r.game === 'a')!;
+    expect(dragons().answer).toBeUndefined();
+    expect(dragons({ a: { solo: true } }).answer).toBe('A red dragon attacks in solo.');
+    expect(dragons({ b: { solo: true } }).answer).toBeUndefined();
+    expect(set.bodyOf('/a/d0/', { a: { solo: true } })).toBe('A dragon rests.\nA red dragon attacks in solo.');
+    expect(set.bodyOf('/a/d0/')).toBe('A dragon rests.');
+  });
+});
