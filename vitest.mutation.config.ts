@@ -18,6 +18,7 @@ export default defineConfig({
       'tests/unit/search.test.ts',
       'tests/unit/search-mutants.test.ts',
       'tests/unit/merge-mutants.test.ts',
+      'tests/unit/search-stages.test.ts',
       'tests/unit/any-text.test.ts',
       'tests/unit/table-link.test.ts',
       'tests/unit/table-offer.test.ts',

@@ -42,7 +42,9 @@ const useBrowser = !process.argv.includes('--no-browser');
 /** A labelled set by name (`SET_FILES`) or file. */
 const readSet = (name: string) => JSON.parse(readFileSync(SET_FILES[name] ?? name, 'utf8')) as Query[];
 
-const setNames = arg('queries') ? [arg('queries')!] : (arg('sets')?.split(',') ?? Object.keys(SET_FILES));
+const setNames = arg('queries')
+  ? [arg('queries')!]
+  : (arg('sets')?.split(',') ?? Object.keys(SET_FILES).filter((n) => existsSync(SET_FILES[n]!)));
 const sets = new Map<string, Query[]>(setNames.map((n) => [n, readSet(n)]));
 const judgedFor = loadJudged();
 

@@ -5,9 +5,14 @@ export interface Query {
   /** Slugs (in `game`) that answer the lookup: the writer's label. */
   answers: string[];
   kind?: string;
+  /** 1-3 short strings that together are the answer (sets G and H): the card shows the answer when it holds them all. */
+  facts?: string[];
 }
 
-/** A and B, then C and D, then E and F: written from the rulebooks and slug lists only; old and old-holdout earlier. */
+/**
+ * A and B, then C and D, then E and F, then G and H (with `facts`, never tuned on): written from the rulebooks and slug
+ * lists only; old and old-holdout earlier.
+ */
 export const SET_FILES: Record<string, string> = {
   A: 'bench/search-queries-seeds-a.json',
   B: 'bench/search-queries-seeds-b.json',
@@ -15,6 +20,8 @@ export const SET_FILES: Record<string, string> = {
   D: 'bench/search-queries-seeds-d.json',
   E: 'bench/search-queries-seeds-e.json',
   F: 'bench/search-queries-seeds-f.json',
+  G: 'bench/search-queries-seeds-g.json',
+  H: 'bench/search-queries-seeds-h.json',
   old: 'bench/search-queries.json',
   'old-holdout': 'bench/search-queries-holdout.json',
 };

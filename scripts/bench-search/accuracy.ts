@@ -96,3 +96,38 @@ export function answerVisible(list: Query[], app: AppSearch): { asked: number; b
   }
   return { asked, before, after };
 }
+
+/** Text as compared for facts: lower case, words of letters and digits, one space between. */
+const plain = (text: string) =>
+  ` ${text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()} `;
+
+/**
+ * Of the lookups with `facts` (the strings that together are the answer), how many show every fact in the first
+ * result's card, its title and snippet as the list shows them (the reader's setup: none saved), the lookup scoped
+ * to its game and from all games with its game in play. A fact is readable when its words stand in the card in
+ * order, as whole words (case and punctuation aside).
+ */
+export function answerAtGlance(list: Query[], app: AppSearch): { asked: number; scoped: number; inPlay: number } {
+  let asked = 0;
+  let scoped = 0;
+  let inPlay = 0;
+  const shows = (r: SearchResult | undefined, facts: string[]) => {
+    if (!r) return false;
+    const card = plain(
+      `${r.title} ${resultSnippet(r, () => app.all.bodyOf(r.url))
+        .map((p) => p.text)
+        .join('')}`,
+    );
+    return facts.every((f) => card.includes(plain(f)));
+  };
+  for (const { q, game, facts } of list) {
+    if (!facts?.length) continue;
+    asked++;
+    if (shows(app.all.search(q, { game, limit: 1 })[0], facts)) scoped++;
+    if (shows(app.all.search(q, { current: game, limit: 1 })[0], facts)) inPlay++;
+  }
+  return { asked, scoped, inPlay };
+}

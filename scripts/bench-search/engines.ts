@@ -95,9 +95,12 @@ export function scopedEngine(name: string, { corpus, app, alternatives, shipped 
   return (q, game) => engines.get(game)!(q);
 }
 
-/** An engine's search over every game (the home page's box): `game/slug` ids, best first. */
-export function unscopedEngine(name: string, { corpus, app, alternatives }: EngineSources): (q: string) => string[] {
-  if (name === 'app') return (q) => app.all.search(q, { limit: 10 }).map((r) => resultId(r.url));
+/**
+ * An engine's search over every game (the home page's box): `game/slug` ids, best first. `game`: the game being
+ * played (the lookup's own), which the app ranks first where the words fit several games; the others ignore it.
+ */
+export function unscopedEngine(name: string, { corpus, app, alternatives }: EngineSources): (q: string, game?: string) => string[] {
+  if (name === 'app') return (q, game) => app.all.search(q, { limit: 10, ...(game ? { current: game } : {}) }).map((r) => resultId(r.url));
   const alt = alternatives.find((a) => a.name === name)!;
   const engine = alt.load(alt.serialize(corpus.allDocs));
   return (q) => engine(q);

@@ -1,6 +1,6 @@
 /** The benchmark's report: Markdown tables on stdout (bench/RESULTS.md keeps the latest). */
 import type { Query } from '../bench-sets';
-import { accuracy, answerVisible } from './accuracy';
+import { accuracy, answerAtGlance, answerVisible } from './accuracy';
 import { scopedEngine, unscopedEngine, type EngineSources } from './engines';
 import type { JudgedFor } from './judged';
 import type { Timing } from './latency';
@@ -31,7 +31,7 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 /** Accuracy per set and engine, as labelled then as judged; returns the miss lists to print at the end. */
 function accuracyTables({ sets, sources, judgedFor, showMisses }: BenchResults): string[] {
-  const accHead = ['set', 'engine', 'top-1', 'top-3', 'MRR', 'all games: top-1', 'top-3', 'MRR'];
+  const accHead = ['set', 'engine', 'top-1', 'top-3', 'MRR', 'all games: top-1', 'top-3', 'MRR', 'game in play: top-1', 'top-3'];
   console.log(`| ${accHead.join(' | ')} |`);
   console.log(`|${accHead.map(() => '---').join('|')}|`);
   const missLists: string[] = [];
@@ -47,14 +47,16 @@ function accuracyTables({ sets, sources, judgedFor, showMisses }: BenchResults):
     for (const e of engines) {
       const a = accuracy(list, e.scoped);
       const u = accuracy(list, (q) => e.unscoped(q));
+      const p = accuracy(list, (q, game) => e.unscoped(q, game));
       console.log(
-        `| ${setName} | ${e.name} | ${pct(a.top1)} | ${pct(a.top3)} | ${a.mrr.toFixed(3)} | ${pct(u.top1)} | ${pct(u.top3)} | ${u.mrr.toFixed(3)} |`,
+        `| ${setName} | ${e.name} | ${pct(a.top1)} | ${pct(a.top3)} | ${a.mrr.toFixed(3)} | ${pct(u.top1)} | ${pct(u.top3)} | ${u.mrr.toFixed(3)} | ${pct(p.top1)} | ${pct(p.top3)} |`,
       );
       if (isJudged) {
         const ja = accuracy(list, e.scoped, judged);
         const ju = accuracy(list, (q) => e.unscoped(q), judged);
+        const jp = accuracy(list, (q, game) => e.unscoped(q, game), judged);
         judgedRows.push(
-          `| ${setName} | ${e.name} | ${pct(ja.top1)} | ${pct(ja.top3)} | ${ja.mrr.toFixed(3)} | ${pct(ju.top1)} | ${pct(ju.top3)} | ${ju.mrr.toFixed(3)} | ${ja.unjudged} / ${ju.unjudged} |`,
+          `| ${setName} | ${e.name} | ${pct(ja.top1)} | ${pct(ja.top3)} | ${ja.mrr.toFixed(3)} | ${pct(ju.top1)} | ${pct(ju.top3)} | ${ju.mrr.toFixed(3)} | ${pct(jp.top1)} | ${pct(jp.top3)} | ${ja.unjudged} / ${ju.unjudged} |`,
         );
         if (e.name === 'app' && showMisses)
           missLists.push(`\n${setName}, judged, scoped: not first: ${ja.misses.length}`, ...ja.misses.map((m) => `  ${m}`));
@@ -63,6 +65,10 @@ function accuracyTables({ sets, sources, judgedFor, showMisses }: BenchResults):
         missLists.push(
           `\n${setName}, scoped to the game: app lookups not answered first (#n: rank; MISS: not in the top 3): ${a.misses.length}`,
           ...a.misses.map((m) => `  ${m}`),
+        );
+        missLists.push(
+          `\n${setName}, all games, the game in play: not answered first: ${p.misses.length}`,
+          ...p.misses.map((m) => `  ${m}`),
         );
         missLists.push(
           `\n${setName}, all games: not answered in the top 3: ${u.misses.filter((m) => m.startsWith('MISS')).length}`,
@@ -75,8 +81,8 @@ function accuracyTables({ sets, sources, judgedFor, showMisses }: BenchResults):
     console.log(
       '\nThe same with judged labels (the label, or any pooled entry the judge found to answer the lookup; last column: top-3 results nobody judged, scoped / all games):',
     );
-    console.log('| set | engine | top-1 | top-3 | MRR | all games: top-1 | top-3 | MRR | unjudged |');
-    console.log('|---|---|---|---|---|---|---|---|---|');
+    console.log('| set | engine | top-1 | top-3 | MRR | all games: top-1 | top-3 | MRR | game in play: top-1 | top-3 | unjudged |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of judgedRows) console.log(r);
   }
   return missLists;
@@ -107,6 +113,19 @@ function answerTable({ sets, sources }: BenchResults): void {
   for (const [setName, list] of sets) {
     const a = answerVisible(list, sources.app);
     console.log(`| ${setName} | ${a.asked} | ${pct(a.before / a.asked)} | ${pct(a.after / a.asked)} |`);
+  }
+}
+
+/** Whether the first card shows the answer's facts (sets with `facts`; see answerAtGlance). */
+function glanceTable({ sets, sources }: BenchResults): void {
+  const withFacts = [...sets].filter(([, list]) => list.some((q) => q.facts?.length));
+  if (!withFacts.length) return;
+  console.log('\nAnswer at a glance: lookups whose every fact is readable in the first card (title + snippet; see answerAtGlance):');
+  console.log('| set | lookups with facts | scoped | all games, game in play |');
+  console.log('|---|---|---|---|');
+  for (const [setName, list] of withFacts) {
+    const a = answerAtGlance(list, sources.app);
+    console.log(`| ${setName} | ${a.asked} | ${pct(a.scoped / a.asked)} | ${pct(a.inPlay / a.asked)} |`);
   }
 }
 
@@ -162,6 +181,7 @@ export function report(results: BenchResults): void {
   const missLists = accuracyTables(results);
   sizeTable(results);
   answerTable(results);
+  glanceTable(results);
   if (results.typing) typingTable(results.typing);
   if (results.paints.size) paintsTable(results);
   for (const alt of sources.alternatives.filter((a) => sources.shipped.has(a.name))) console.log(`\n${alt.name}: ${alt.description}`);

@@ -28,6 +28,8 @@ export interface SearchRequest {
   limit?: number;
   /** The reader's saved play options per game: the rules of their setup rank first (SearchSet `setups`). */
   setups?: Readonly<Record<string, SearchSetup>>;
+  /** The game being played: an all-games search ranks it first where the words fit several games (SearchSet). */
+  current?: string;
 }
 
 /** A game's index file, as fetched: `rank` (/search/<game>.json) or `text` (/search/text/<game>.json). */
@@ -79,7 +81,7 @@ export function addText(game: string, data: ArrayBuffer | string): void {
   if (!rank) throw new Error(`no index of ${game} for its text`);
   const text = parse<SearchText>(data);
   checkText(rank, text);
-  searchers.get(game)!.addText(text.summaries, text.bodies);
+  searchers.get(game)!.addText(text.summaries, text.bodies, text);
   texts.add(game);
 }
 
@@ -91,16 +93,20 @@ export function searchSet(games: readonly string[]): SearchSet {
   return new SearchSet(new Map(games.map((g) => [g, searchers.get(g)!] as const).filter(([, s]) => s)));
 }
 
-const shown = (s: SearchSet, results: readonly SearchResult[]): ShownResult[] =>
+/** Results as the list shows them: snippets from the text each page shows for the reader's setup (`setups`). */
+const shown = (s: SearchSet, results: readonly SearchResult[], setups?: SearchRequest['setups']): ShownResult[] =>
   results.map((r) => {
     const base = { url: r.url, title: r.title, game: r.game, gameTitle: r.gameTitle };
-    return texts.has(r.game) ? { ...base, parts: resultSnippet(r, () => s.bodyOf(r.url)) } : { ...base, parts: [], pending: true };
+    return texts.has(r.game) ? { ...base, parts: resultSnippet(r, () => s.bodyOf(r.url, setups)) } : { ...base, parts: [], pending: true };
   });
 
 /** Ranked results of a query over these games' indexes, as the list shows them. */
-export function search({ query, games, scope, limit, setups }: SearchRequest): ShownResult[] {
+export function search({ query, games, scope, limit, setups, current }: SearchRequest): ShownResult[] {
   const s = searchSet(games);
-  return shown(s, s.search(query, { game: scope, ...(limit ? { limit } : {}), ...(setups ? { setups } : {}) }));
+  return shown(
+    s,
+    s.search(query, { game: scope, ...(limit ? { limit } : {}), ...(setups ? { setups } : {}), ...(current ? { current } : {}) }),
+  );
 }
 
 /** The 404 page's closest entries to a mistyped address. */

@@ -8,6 +8,33 @@
 import type { ShownResult } from './search-engine';
 import { allGames, findClosest, idsFor, loadGames, prepareSearch, requested, runSearch, whenText } from './search-client';
 import { arrowKeys, holdWhilePressed, keyboardSelection, updateList } from './result-list';
+import { playingGame } from './storage';
+
+/**
+ * The line over an all-games list that ranks the game being played first (storage.ts playingGame): "Showing
+ * ‹Game› first." with one tap (`onAll`) to plain all-games order. `show` fills it for a list: shown only when the
+ * list was ranked with a game in play (`playing`) and holds a result of that game.
+ */
+function inPlayLine(onAll: () => void): { line: HTMLElement; show: (results: readonly ShownResult[], playing?: string) => boolean } {
+  const line = document.createElement('p');
+  line.className = 'in-play';
+  const text = document.createElement('span');
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'link-button';
+  button.textContent = 'All games in order';
+  // A press keeps the focus (and the header's popup) where it is.
+  button.addEventListener('mousedown', (e) => e.preventDefault());
+  button.addEventListener('click', onAll);
+  line.append(text, ' ', button);
+  const show = (results: readonly ShownResult[], playing?: string) => {
+    const first = playing ? results.find((r) => r.game === playing) : undefined;
+    line.hidden = !first;
+    if (first) text.textContent = `Showing ${first.gameTitle} first.`;
+    return !!first;
+  };
+  return { line, show };
+}
 
 /**
  * Resolves after the next paint: work started then does not delay the frame that shows the key just typed
@@ -68,6 +95,16 @@ export function attachSearchBox(input: HTMLInputElement, game?: string): void {
   empty.className = 'status';
   const selection = keyboardSelection(list);
   const released = holdWhilePressed(list);
+  /** The reader asked for plain all-games order (the in-play line's button): no game is ranked first. */
+  let inOrder = false;
+  // On a game's pages that game is the one being played; elsewhere, the game of the rule page opened last.
+  const playing = () => (inOrder ? undefined : (game ?? playingGame()));
+  const inPlay = inPlayLine(() => {
+    inOrder = true;
+    shown = '';
+    void render();
+    input.focus();
+  });
   // A press on the switch keeps the focus (and the popup) where it is.
   toggle.addEventListener('mousedown', (e) => e.preventDefault());
   toggle.addEventListener('click', () => {
@@ -98,12 +135,13 @@ export function attachSearchBox(input: HTMLInputElement, game?: string): void {
     const state = `${scope ?? ''}\n${q}`;
     if (state === shown && !popup.hidden && !fill) return;
     const within = scope;
+    const current = within ? undefined : playing();
     let results: ShownResult[];
     let games: string[];
     try {
       games = await loadGames(within);
       if (within === scope) loaded = games;
-      results = await runSearch({ query: q, games, scope: within, limit: 8 });
+      results = await runSearch({ query: q, games, scope: within, limit: 8, current });
     } catch {
       if (mine !== ticket) return;
       empty.textContent = 'Search could not load. Check the connection, then type again.';
@@ -122,7 +160,8 @@ export function attachSearchBox(input: HTMLInputElement, game?: string): void {
     setText(toggle, within ? 'Search all games' : 'Only this game');
     setText(empty, results.length ? '' : `No rule matches “${q}”. Try other words.`);
     updateList(list, results, !within, 'option');
-    const nodes = [...(game ? [bar] : []), list, ...(results.length ? [] : [empty])];
+    const first = inPlay.show(results, current);
+    const nodes = [...(game ? [bar] : []), ...(first ? [inPlay.line] : []), list, ...(results.length ? [] : [empty])];
     if (nodes.length !== popup.children.length || nodes.some((n, i) => popup.children[i] !== n)) popup.replaceChildren(...nodes);
     popup.hidden = false;
     if (results.some((r) => r.pending))
@@ -149,8 +188,9 @@ export function attachSearchBox(input: HTMLInputElement, game?: string): void {
       const games = idsFor(scope);
       if (!loaded && !games.every(requested)) return;
       e.preventDefault();
+      const current = scope ? undefined : playing();
       (loaded ? Promise.resolve(loaded) : loadGames(scope))
-        .then((within) => runSearch({ query: q, games: within, scope, limit: 1 }))
+        .then((within) => runSearch({ query: q, games: within, scope, limit: 1, current }))
         .then((r) => {
           if (r[0]) location.assign(r[0].url);
           else form.submit();
@@ -200,6 +240,14 @@ export async function startSearchPage(): Promise<void> {
   let ticket = 0;
   /** Counts the keys typed (input events): a list that a key overtook is not written (see frameStart). */
   let typed = 0;
+  /** The reader asked for plain all-games order (the in-play line's button): no game is ranked first. */
+  let inOrder = false;
+  const inPlay = inPlayLine(() => {
+    inOrder = true;
+    void show(true);
+  });
+  inPlay.line.hidden = true;
+  list.before(inPlay.line);
 
   /**
    * Shows the results of the current query; `force` after the indexes arrived, `fill` when the text of the list's
@@ -221,11 +269,12 @@ export async function startSearchPage(): Promise<void> {
     if (scope) url.searchParams.set('game', scope);
     history.replaceState(history.state, '', url);
     const games = current?.games ?? [];
+    const playing = scope || inOrder ? undefined : playingGame();
     let results: ShownResult[] = [];
     let failed = false;
     if (q.trim())
       try {
-        results = await runSearch({ query: q, games, scope });
+        results = await runSearch({ query: q, games, scope, current: playing });
       } catch {
         failed = true;
       }
@@ -242,6 +291,7 @@ export async function startSearchPage(): Promise<void> {
     // The same list with its snippets: the highlight stays where the arrow keys put it.
     if (!filling) selection.reset();
     updateList(list, results, !scope);
+    inPlay.show(results, playing);
     // One short line either way: a status that wraps and unwraps would move the list under it.
     setText(
       status,
@@ -272,6 +322,7 @@ export async function startSearchPage(): Promise<void> {
     const games = idsFor(scope);
     if (games.some((g) => !requested(g))) {
       updateList(list, [], !scope);
+      inPlay.line.hidden = true;
       shown = '';
       status.textContent = games.length > 1 ? `Loading the rules of all ${games.length} games…` : 'Loading search…';
     }

@@ -165,6 +165,7 @@ const entryPath = /^\/[a-z0-9-]+\/[a-z0-9-]+\/$/;
 export interface RecentItem {
   url: string;
   title: string;
+  /** The game's title, as the page's breadcrumb shows it. */
   game: string;
 }
 
@@ -181,6 +182,12 @@ export function readRecent(): RecentItem[] {
     .filter((x): x is RecentItem => isRecord(x) && isText(x.url) && entryPath.test(x.url) && isText(x.title) && isText(x.game))
     .slice(0, RECENT_LIMIT);
 }
+
+/**
+ * The game being played: the game (its id, the first segment of the address) of the rule page opened last, the head
+ * of the recently viewed list; the all-games search ranks it first where the words fit several games.
+ */
+export const playingGame = (): string | undefined => readRecent()[0]?.url.split('/')[1];
 
 /** Puts an entry at the top of the recently viewed list; false when it could not be stored. */
 export function pushRecent(item: RecentItem): boolean {

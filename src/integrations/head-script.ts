@@ -9,6 +9,7 @@ import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { RuntimeOption } from '../lib/options';
+import { runtimeOptions } from '../lib/option-authoring';
 import type { Game } from '../schemas/game';
 
 const bundles = new Map<string, Promise<string>>();
@@ -33,31 +34,8 @@ function headBundle(entry: 'head-entry.ts' | 'head-site-entry.ts'): Promise<stri
   return bundle;
 }
 
-/**
- * The game's options as the head script gets them: what the option model reads (`RuntimeOption`), no wording. The
- * labels, help texts and entry links are printed in the pages' HTML; the two pages that describe a setup in words
- * (options, table link) carry the worded options themselves (`src/components/OptionWords.astro`).
- */
-export const headOptions = (game: Pick<Game, 'options'>): RuntimeOption[] =>
-  game.options.map((o): RuntimeOption => {
-    const requires = o.requires ? { requires: o.requires } : {};
-    const values = (list: { value: string }[]) => list.map(({ value }) => ({ value }));
-    switch (o.type) {
-      case 'boolean':
-        return { id: o.id, type: o.type, default: o.default, ...requires };
-      case 'choice':
-        return {
-          id: o.id,
-          type: o.type,
-          values: values(o.values),
-          default: o.default,
-          ...(o.fallback ? { fallback: { value: o.fallback.value } } : {}),
-          ...requires,
-        };
-      case 'multi':
-        return { id: o.id, type: o.type, values: values(o.values), default: o.default, ...requires };
-    }
-  });
+/** The game's options as the head script gets them (option-authoring.ts runtimeOptions): no wording. */
+export const headOptions = (game: Pick<Game, 'options'>): RuntimeOption[] => runtimeOptions(game);
 
 /** The head script for a game's pages (or the site's other pages): its URL path and its code. */
 export async function headScript(game?: Pick<Game, 'id' | 'options'>): Promise<{ path: string; code: string }> {

@@ -22,6 +22,7 @@ import {
   type WordedOptionOf,
   type WordedGame,
   type OptionValue,
+  type RuntimeOption,
   type Settings,
   type ValueOf,
   type Wanted,
@@ -201,6 +202,32 @@ const multiAuthoring: AuthoringKind<'multi'> = {
 const AUTHORING: { [K in OptionKind]: AuthoringKind<K> } = { boolean: booleanAuthoring, choice: choiceAuthoring, multi: multiAuthoring };
 /** The authoring rules of one option's kind, widened as `options.ts` widens `KINDS` (no narrowing through a lookup). */
 const authoring = (o: GameOption): AuthoringKind<OptionKind> => AUTHORING[o.type] as unknown as AuthoringKind<OptionKind>;
+
+/**
+ * A game's options as the option model reads them at run time (the head script's copy, the search's): what the option model reads (`RuntimeOption`), no wording. The
+ * labels, help texts and entry links are printed in the pages' HTML; the two pages that describe a setup in words
+ * (options, table link) carry the worded options themselves (`src/components/OptionWords.astro`).
+ */
+export const runtimeOptions = (game: { options: readonly GameOption[] }): RuntimeOption[] =>
+  game.options.map((o): RuntimeOption => {
+    const requires = o.requires ? { requires: o.requires } : {};
+    const values = (list: { value: string }[]) => list.map(({ value }) => ({ value }));
+    switch (o.type) {
+      case 'boolean':
+        return { id: o.id, type: o.type, default: o.default, ...requires };
+      case 'choice':
+        return {
+          id: o.id,
+          type: o.type,
+          values: values(o.values),
+          default: o.default,
+          ...(o.fallback ? { fallback: { value: o.fallback.value } } : {}),
+          ...requires,
+        };
+      case 'multi':
+        return { id: o.id, type: o.type, values: values(o.values), default: o.default, ...requires };
+    }
+  });
 
 /** The values an option lists (a boolean lists none), each with its label and, where given, its entry. */
 export const optionValues = (option: GameOption): { value: string; label: string; entry?: string }[] =>

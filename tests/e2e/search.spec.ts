@@ -368,3 +368,84 @@ test.describe('search loads off the main thread, all games before the first list
     await expect(page.locator('#search-popup')).toContainText('Search could not load');
   });
 });
+
+test.describe('search knows the game being played and the setup played', () => {
+  test('from all games, the game whose rule page was opened last comes first, said so, with one tap to all games in order', async ({
+    page,
+  }) => {
+    // Nothing opened yet: plain all-games order, no line.
+    await page.goto('/');
+    await page.locator('#q').fill('max population');
+    const popup = page.locator('#search-popup');
+    const first = popup.locator('a[data-result]').first();
+    await expect(first).toHaveAttribute('href', '/now-or-never/villagers/');
+    await expect(popup.locator('.in-play')).toHaveCount(0);
+    // A Pencilvillage rule page, then the home box: Pencilvillage first, and the line says so.
+    await page.goto('/pencilvillage/farm/');
+    await page.goto('/');
+    await page.locator('#q').fill('max population');
+    await expect(first).toHaveAttribute('href', '/pencilvillage/population/');
+    const line = popup.locator('.in-play');
+    await expect(line).toBeVisible();
+    expect(await line.innerText()).toBe('Showing Pencilvillage first. All games in order');
+    await line.getByRole('button', { name: 'All games in order' }).click();
+    await expect(first).toHaveAttribute('href', '/now-or-never/villagers/');
+    await expect(line).toBeHidden();
+    await expect(page.locator('#q')).toBeFocused();
+  });
+
+  test("on a game's page, all games put that game first", async ({ page }) => {
+    await page.goto('/pencilvillage/farm/');
+    await page.goto('/now-or-never/');
+    await page.keyboard.press('/');
+    await page.keyboard.type('max population');
+    const popup = page.locator('#search-popup');
+    await expect(popup.locator('a[data-result]').first()).toHaveAttribute('href', /^\/now-or-never\//);
+    await expect(popup.locator('.in-play')).toHaveCount(0);
+    await popup.getByRole('button', { name: 'Search all games' }).click();
+    await expect(popup.locator('.in-play')).toContainText('Showing Now or Never first.');
+    await expect(popup.locator('a[data-result]').first()).toHaveAttribute('href', '/now-or-never/villagers/');
+  });
+
+  test('the search page without a game ranks the game being played first from its first list', async ({ page }) => {
+    await page.goto('/pencilvillage/farm/');
+    // Every list the page shows is recorded: the first one with results already has Pencilvillage first.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { firstResults: string[] }).firstResults = seen;
+      new MutationObserver(() => {
+        const a = document.querySelector<HTMLAnchorElement>('#search-results a[data-result]');
+        if (a) seen.push(a.getAttribute('href') ?? '');
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/search/?q=max%20population');
+    const first = page.locator('#search-results a[data-result]').first();
+    await expect(first).toHaveAttribute('href', '/pencilvillage/population/');
+    const line = page.locator('.in-play');
+    await expect(line).toBeVisible();
+    await expect(line).toContainText('Showing Pencilvillage first.');
+    expect(await page.evaluate(() => (window as unknown as { firstResults: string[] }).firstResults[0])).toBe('/pencilvillage/population/');
+    await line.getByRole('button', { name: 'All games in order' }).click();
+    await expect(first).toHaveAttribute('href', '/now-or-never/villagers/');
+    await expect(line).toBeHidden();
+    // A game's own search says nothing of it.
+    await page.getByLabel('Pencilvillage').check();
+    await expect(page.locator('#search-status')).not.toContainText('all games');
+    await expect(line).toBeHidden();
+  });
+
+  test("a snippet shows only text the result's page shows for the reader's setup", async ({ page }) => {
+    await page.goto('/search/?q=depots%20for%2012w&game=pencilvillage');
+    const depot = page.locator('#search-results a[data-result][href="/pencilvillage/depot/"] .result-snippet');
+    await expect(depot).toContainText('raises storage by 2');
+    expect(await depot.innerText()).not.toContain('Your objective');
+    // With the objective "Store 12 wood" chosen, the Depot page shows its objective line, and so does the snippet.
+    await page.goto('/pencilvillage/options/');
+    await page.getByLabel('Objective').selectOption('objective-store-12-wood');
+    await expect(page.locator('#options-status')).toContainText('12 wood');
+    await page.goto('/search/?q=depots%20for%2012w&game=pencilvillage');
+    await expect(depot).toHaveText('Your objective: storing 12w needs all 4 Depots.');
+    await page.goto('/pencilvillage/depot/');
+    await expect(page.getByText('Your objective: storing 12w needs all 4 Depots.')).toBeVisible();
+  });
+});

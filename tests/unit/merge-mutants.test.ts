@@ -5,7 +5,8 @@
  * Written against the survivors of `npm run test:mutation`.
  */
 import { describe, expect, it } from 'vitest';
-import { SearchSet } from '../../src/lib/search/merge';
+import { inPlayFirst, SearchSet } from '../../src/lib/search/merge';
+import { SEARCH } from '../../src/lib/search/config';
 import { Searcher } from '../../src/lib/search/rank';
 import { makeIndex, type Doc } from './made-up-index';
 
@@ -219,5 +220,73 @@ describe('all games: answers and bodies', () => {
     expect(set.bodyOf('/b/d2/')).toBe('The apple and the pear of b.');
     expect(set.bodyOf('/c/d2/')).toBe('');
     expect(set.bodyOf('')).toBe('');
+  });
+});
+
+describe('the game in play (an all-games search from the home box or /search/ with no game)', () => {
+  const r = (game: string, score: number, named = false) => ({
+    url: `/${game}/${score}/`,
+    title: `${game}${score}`,
+    game,
+    gameTitle: game,
+    summary: '',
+    score,
+    matched: [] as string[],
+    ...(named ? { named } : {}),
+  });
+  const order = (list: ReturnType<typeof r>[], current?: string) => inPlayFirst(list, current).map((x) => x.url);
+  it('weighs its entries SEARCH.currentGameFactor times, so that they come first where the words fit several games', () => {
+    const list = [r('a', 10), r('b', 5), r('b', 3.4)];
+    expect(order(list)).toEqual(['/a/10/', '/b/5/', '/b/3.4/']);
+    expect(order(list, 'b')).toEqual(['/b/5/', '/b/3.4/', '/a/10/']);
+    // 3 × 3.2 = 9.6 < 10: a much better entry of another game stays ahead.
+    expect(order([r('a', 10), r('b', 3.2)], 'b')).toEqual(['/a/10/', '/b/3.2/']);
+    expect(SEARCH.currentGameFactor).toBe(3);
+  });
+  it("puts another game's named entry first only when the game in play names none", () => {
+    expect(order([r('a', 1, true), r('b', 9)], 'b')).toEqual(['/a/1/', '/b/9/']);
+    expect(order([r('a', 9, true), r('b', 1, true)], 'b')).toEqual(['/b/1/', '/a/9/']);
+    expect(order([r('a', 9, true), r('b', 1, true)])).toEqual(['/a/9/', '/b/1/']);
+  });
+  it('orders equal scores by title, and leaves its input alone', () => {
+    const list = [r('b', 2), r('a', 2)];
+    expect(order(list)).toEqual(['/a/2/', '/b/2/']);
+    expect(list.map((x) => x.game)).toEqual(['b', 'a']);
+  });
+  it('is what SearchSet.search does with `current`', () => {
+    const a = game('a', [{ title: 'Coins', words: { coin: 4 } }]);
+    const b = game('b', [{ title: 'Gold', words: { coin: 2, gold: 4 } }]);
+    const set = new SearchSet(
+      new Map([
+        ['a', a],
+        ['b', b],
+      ]),
+    );
+    expect(set.search('coin').map((x) => x.game)).toEqual(['a', 'b']);
+    expect(set.search('coin', { current: 'b' }).map((x) => x.game)).toEqual(['b', 'a']);
+    expect(set.search('coin', { current: 'b', game: 'a' }).map((x) => x.game)).toEqual(['a']);
+  });
+});
+
+describe("answers in an all-games search come from the text of each game's own setup", () => {
+  it('leaves out the lines the setup hides, and shows them in the setup that has them', () => {
+    const a = game(
+      'a',
+      [{ title: 'Dragons', words: { red: 2, dragon: 2 }, summary: 'About them.', body: 'A dragon rests.\nA red dragon attacks in solo.' }],
+      { conditional: [[0, 1, { 'data-w-solo': '1' }]], options: [{ id: 'solo', type: 'boolean', default: false }] },
+    );
+    const b = game('b', [{ title: 'Other', words: { red: 1 } }]);
+    const set = new SearchSet(
+      new Map([
+        ['a', a],
+        ['b', b],
+      ]),
+    );
+    const dragons = (setups?: Record<string, Record<string, unknown>>) => set.search('red dragon', { setups }).find((r) => r.game === 'a')!;
+    expect(dragons().answer).toBeUndefined();
+    expect(dragons({ a: { solo: true } }).answer).toBe('A red dragon attacks in solo.');
+    expect(dragons({ b: { solo: true } }).answer).toBeUndefined();
+    expect(set.bodyOf('/a/d0/', { a: { solo: true } })).toBe('A dragon rests.\nA red dragon attacks in solo.');
+    expect(set.bodyOf('/a/d0/')).toBe('A dragon rests.');
   });
 });

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Searcher, inSetup } from '../../src/lib/search/rank';
+import { bestSentence, entrySentences } from '../../src/lib/search/answer';
 import { ids, makeIndex, type Doc } from './made-up-index';
 
 /** A query word's candidates as [word, factor rounded to 4 places]. */
@@ -763,19 +764,14 @@ describe('answers', () => {
       false,
     ]);
   });
-  it('adds the answer to a result of its last search only (after a merge)', () => {
-    const r = { ...s.search('coins start', { answers: false })[0]! };
-    s.answerFor(r, 'coins begin');
+  it('gives the answer of a result ranked without one (after a merge), for any query, keeping no state', () => {
+    const r = s.search('coins start', { answers: false })[0]!;
     expect(r.answer).toBeUndefined();
-    s.answerFor(r, 'coins start');
-    expect(r.answer).toBe('You start with 17 coins.');
-    const unknown = { ...r, url: '/g/none/', answer: undefined };
-    s.answerFor(unknown, 'coins start');
-    expect(unknown.answer).toBeUndefined();
+    expect(s.answerFor(r, 'coins start')).toBe('You start with 17 coins.');
+    expect(s.answerFor(r, 'coins')).toBeUndefined();
+    expect(s.answerFor({ url: '/g/none/' }, 'coins start')).toBeUndefined();
     const fresh = new Searcher(makeIndex(docs));
-    const again = { ...r, answer: undefined };
-    fresh.answerFor(again, 'coins start');
-    expect(again.answer).toBeUndefined();
+    expect(fresh.answerFor(r, 'coins start')).toBe('You start with 17 coins.');
   });
   it("finds a doc's best sentence, by default not asking a number", () => {
     const b = new Searcher(
@@ -784,13 +780,15 @@ describe('answers', () => {
       ]),
     );
     const terms = [new Map([['red', 1]]), new Map([['green', 1]]), new Map([['blue', 1]])];
-    expect(b.bestSentence(0, terms, [1, 1, 1], 3)).toEqual({ share: 1, text: 'Red blue green here.' });
+    const [, , , summary, body] = b.index.docs[0]!;
+    const list = entrySentences(summary, body);
+    expect(bestSentence(list, terms, [1, 1, 1], 3)).toEqual({ share: 1, text: 'Red blue green here.' });
     // Asking a number: a sentence with a digit counts twice as much as one without.
-    expect(b.bestSentence(0, [terms[0]!, terms[2]!], [1, 1], 2).text).toBe('Red blue green here.');
-    expect(b.bestSentence(0, [terms[0]!, terms[2]!], [1, 1], 2, true).text).toBe('Only red blue 5.');
+    expect(bestSentence(list, [terms[0]!, terms[2]!], [1, 1], 2).text).toBe('Red blue green here.');
+    expect(bestSentence(list, [terms[0]!, terms[2]!], [1, 1], 2, true).text).toBe('Only red blue 5.');
     // ...and the number beside the word asked about (here "green") twice again; by default no word is.
-    expect(b.bestSentence(0, terms, [1, 2, 1], 4, true).text).toBe('Red blue green here.');
-    expect(b.bestSentence(0, terms, [1, 2, 1], 4, true, 1).text).toBe('And 5 green.');
+    expect(bestSentence(list, terms, [1, 2, 1], 4, true).text).toBe('Red blue green here.');
+    expect(bestSentence(list, terms, [1, 2, 1], 4, true, 1).text).toBe('And 5 green.');
   });
   it('gives the body of a result for its snippet', () => {
     expect(s.bodyOf('/g/d1/')).toBe('Gold is not coins at the start.');

@@ -58,6 +58,14 @@ describe('saved options', () => {
 });
 
 describe('recently viewed', () => {
+  it('names the game being played: the game id of the rule page opened last, none before any', () => {
+    expect(storage.playingGame()).toBeUndefined();
+    storage.pushRecent({ url: '/pencilvillage/farm/', title: 'Farm', game: 'Pencilvillage' });
+    storage.pushRecent({ url: '/forge-war/strikes/', title: 'Strikes', game: 'Forge War' });
+    expect(storage.playingGame()).toBe('forge-war');
+    storage.pushRecent({ url: '/pencilvillage/farm/', title: 'Farm', game: 'Pencilvillage' });
+    expect(storage.playingGame()).toBe('pencilvillage');
+  });
   it('keeps 8 entries, newest first, each once', () => {
     for (let i = 0; i < 10; i++) storage.pushRecent(item(i));
     expect(storage.readRecent().map((x) => x.title)).toEqual([9, 8, 7, 6, 5, 4, 3, 2].map((i) => `Entry ${i}`));

@@ -3,17 +3,46 @@
  * a result so that a number or a yes/no is read without opening the entry; and the query's number-noun pairs
  * ("17 coins"), which lift the entries whose text holds the same pair.
  */
+import { SEARCH } from './config';
+import type { QueryTerms } from './score';
 import { indexWords, sentences } from './text';
 
 /** One sentence of an entry's text, with its index words. */
 export interface Sentence {
   text: string;
   words: string[];
+  /** From text the default setup hides (a character's, a mod's, an objective's line): an exception to the rule. */
+  variant?: boolean;
 }
 
-/** An entry's summary and body as sentences, each with its index words. */
-export function entrySentences(summary: string, body: string): Sentence[] {
-  return sentences(`${summary}\n${body}`).map((text) => ({ text, words: indexWords(text) }));
+/** A line of an entry's body, and whether the default setup hides it (setup-text.ts shownLines). */
+export interface BodyLine {
+  text: string;
+  variant: boolean;
+}
+
+/** An entry's summary and body (its text, or its lines with their variant flags) as sentences with index words. */
+export function entrySentences(summary: string, body: string | readonly BodyLine[]): Sentence[] {
+  const lines: readonly BodyLine[] = typeof body === 'string' ? [{ text: body, variant: false }] : body;
+  return [{ text: summary, variant: false }, ...lines].flatMap(({ text, variant }) =>
+    sentences(text).map((t) => ({ text: t, words: indexWords(t), ...(variant ? { variant } : {}) })),
+  );
+}
+
+/** What the answer stage knows of a query: its terms in the index, whether it asks a number, its head word. */
+export interface AnswerQuery extends QueryTerms {
+  asksNumber: boolean;
+  /** The position of the word the question asks about ("how many *coins*"), -1 when none. */
+  head: number;
+}
+
+/**
+ * Ranking, stage 3: the answer. The sentence to show under a result (a number or a yes/no read without opening the
+ * entry), for a query of 2+ words or one asking a number; undefined when no sentence holds enough of it.
+ */
+export function answerText(list: readonly Sentence[], q: AnswerQuery): string | undefined {
+  if (q.wordTerms.length < 2 && !q.asksNumber) return undefined;
+  return bestSentence(list, q.wordTerms, q.wordWeight, q.totalWeight, q.asksNumber, q.head).text || undefined;
 }
 
 /**
@@ -21,7 +50,9 @@ export function entrySentences(summary: string, body: string): Sentence[] {
  * `share` ranks the entry; `text` is the sentence to show, where a query asking a number prefers a sentence with
  * a digit, best the number beside the word the question asks about (`head`, the position of that query word).
  * `wordTerms`: per query word, each vocabulary word it stands for with its match factor; `wordWeight`: per query
- * word, its weight, summing to `totalWeight`.
+ * word, its weight, summing to `totalWeight`. A sentence of a variant (text the default setup hides: a character's
+ * or a mod's exception) weighs `SEARCH.variantSentenceFactor`: the general rule is the answer when both hold the
+ * query alike.
  */
 export function bestSentence(
   list: readonly Sentence[],
@@ -54,6 +85,7 @@ export function bestSentence(
     if (n >= 2) bestShare = Math.max(bestShare, share);
     let score = share;
     if (asksNumber) score *= counted ? 2 : /\d/.test(sentence.text) ? 1 : 0.5;
+    if (sentence.variant) score *= SEARCH.variantSentenceFactor;
     if (score > textScore) [text, textScore] = [sentence.text, score];
   }
   return { share: bestShare, text };

@@ -7,8 +7,12 @@ import { isEnglish, synonyms } from './wordnet';
 import { indexWords, stem } from './text';
 import { entrySentences, numberNeighbours } from './answer';
 import { porterStem, STOP_WORDS } from '../english';
-import { mdxToText } from './mdx-text';
-import { optionValues } from '../option-authoring';
+import { mdxToText, type WhenProps } from './mdx-text';
+import { conditionKeys, optionValues, runtimeOptions, whenCondition } from '../option-authoring';
+import { ANY_ATTR, conditionAttr, currentTokens, type RuntimeOption } from '../options';
+import { anyPairs, type Condition } from '../conditions';
+import { holds, mergeWhen, type WhenAttrs } from '../fragments';
+import type { ConditionalLine } from './setup-text';
 import type { Game } from '../../schemas/game';
 
 /** One entry as the index sees it. */
@@ -30,7 +34,9 @@ export interface SearchDoc {
    * entry it is (an objective, a character, a mod), or the option alone for a rule of a section that belongs to the
    * option (solo play, an expansion: it applies while the option is on).
    */
-  choice?: { option: string; value?: string };
+  choice?: { option: string; value?: string; label?: string };
+  /** The lines of `body` inside `<When>` blocks: [line index, the blocks' conditions merged], for setup snippets. */
+  conditional?: [number, WhenAttrs][];
 }
 
 /** The frontmatter fields the index reads. */
@@ -47,10 +53,53 @@ export interface IndexedEntry {
 function choiceOption(game: Partial<Pick<Game, 'options' | 'sections'>>, slug: string, section?: string): SearchDoc['choice'] {
   for (const o of game.options ?? []) {
     const value = optionValues(o).find((v) => v.entry === slug);
-    if (value) return { option: o.id, value: String(value.value) };
+    if (value) return { option: o.id, value: String(value.value), label: o.label };
   }
   const option = game.sections?.find((s) => s.id === section)?.option;
-  return option ? { option } : undefined;
+  const label = game.options?.find((o) => o.id === option)?.label;
+  return option ? { option, ...(label ? { label } : {}) } : undefined;
+}
+
+/**
+ * The conditions of a `<When>` block's props as the rule transform writes them on the page (`data-w-<key>` →
+ * tokens; `<When any ...>`: its `key=token` pairs; `not`: the other tokens), or undefined when a prop names no option
+ * of the game (the build's check reports it).
+ */
+function whenAttrsOf(game: Pick<Game, 'id' | 'options'>, props: WhenProps): WhenAttrs | undefined {
+  const conds: Condition[] = [];
+  const negate = props.some(([n]) => n === 'not');
+  const anyOf = props.some(([n]) => n === 'any');
+  for (const [name, value] of props) {
+    if (name === 'not' || name === 'any') continue;
+    const c = whenCondition(game, name, value as never);
+    if (typeof c === 'string') return undefined;
+    conds.push({ key: c.key, tokens: c.tokens });
+  }
+  if (negate && conds[0]) {
+    const all = conditionKeys(game).get(conds[0].key)?.tokens ?? [];
+    conds[0] = { key: conds[0].key, tokens: all.filter((t) => !conds[0]!.tokens.includes(t)) };
+  }
+  if (anyOf) return { [ANY_ATTR]: anyPairs({ any: conds }).join(' ') };
+  return Object.fromEntries(conds.map((c) => [conditionAttr(c.key), c.tokens.join(' ')]));
+}
+
+/**
+ * The option an entry applies under when its whole body is text the default setup hides (every line inside `<When>`
+ * blocks that do not hold by default: a story location, a rule of one mode): the option of its first line's first
+ * condition, at that condition's one value (none for a boolean option: it applies while on).
+ */
+function variantChoice(game: Pick<Game, 'id' | 'options'>, text: string, conditional: readonly [number, WhenAttrs][]): SearchDoc['choice'] {
+  const lines = text ? text.split('\n').length : 0;
+  if (!lines || conditional.length !== lines) return undefined;
+  const defaults = currentTokens({ id: game.id, options: runtimeOptions(game) }, {});
+  if (conditional.some(([, when]) => holds(when, defaults))) return undefined;
+  const [name, tokens] = Object.entries(conditional[0]![1])[0] ?? [];
+  const key = name && name !== ANY_ATTR ? conditionKeys(game).get(name.slice(conditionAttr('').length)) : undefined;
+  if (!key) return undefined;
+  const { id, label } = key.option;
+  if (key.option.type === 'boolean') return { option: id, label };
+  const value = key.value ?? (tokens!.split(' ').length === 1 ? tokens : undefined);
+  return value ? { option: id, value, label } : undefined;
 }
 
 /** The index's view of one entry: its fields and the plain text of its MDX body. */
@@ -60,8 +109,16 @@ export function searchDoc(
   data: IndexedEntry,
   body: string,
 ): SearchDoc {
-  const { text, headings } = mdxToText(body);
+  const { text, headings, whens } = mdxToText(body);
   const option = choiceOption(game, slug, data.section);
+  const options = game.options;
+  const conditional = options
+    ? whens.flatMap(({ line, whens: blocks }): [number, WhenAttrs][] => {
+        const attrs = blocks.map((b) => whenAttrsOf({ id: game.id, options }, b));
+        return attrs.every((a) => a) ? [[line, attrs.reduce<WhenAttrs>((all, a) => mergeWhen(all, a!), {})]] : [];
+      })
+    : [];
+  const variantOnly = !option && options && variantChoice({ id: game.id, options }, text, conditional);
   return {
     game: game.id,
     gameTitle: game.title,
@@ -73,7 +130,8 @@ export function searchDoc(
     terms: data.terms,
     headings,
     body: text,
-    ...(option ? { choice: option } : {}),
+    ...(option ? { choice: option } : variantOnly ? { choice: variantOnly } : {}),
+    ...(conditional.length ? { conditional } : {}),
   };
 }
 
@@ -104,10 +162,11 @@ export interface SearchIndex {
   totalDocs?: number;
   totalDf?: number[];
   /**
-   * Docs (indices) that apply under one choice of a play option, by option (SearchDoc.choice): its id, and per doc
-   * the value it is the entry of ('' for a rule that applies while the option is on).
+   * Docs (indices) that apply under one choice of a play option, by option (SearchDoc.choice): its id, the index words
+   * of its id and label (a query holding one names the option: "solo", "bot", "objective"), and per doc the value it
+   * is the entry of ('' for a rule that applies while the option is on).
    */
-  choices?: { option: string; docs: number[]; values: string[] }[];
+  choices?: { option: string; docs: number[]; values: string[]; words?: string[] }[];
   /** Players' words for this game's own terms (the game file's `synonyms`), as index words: "vp" → ["honor"]. */
   synonyms?: Record<string, string[]>;
   /**
@@ -117,6 +176,12 @@ export interface SearchIndex {
    * Absent (a hand-made index): read from the docs' text.
    */
   numbers?: number[][][];
+  /**
+   * The body lines inside `<When>` blocks with their conditions, and the game's options as the option model reads
+   * them: a snippet or an answer shows only the lines the reader's setup shows (setup-text.ts). Text file only.
+   */
+  conditional?: ConditionalLine[];
+  options?: RuntimeOption[];
 }
 
 /**
@@ -141,8 +206,8 @@ function choiceGroups(docs: readonly SearchDoc[]): NonNullable<SearchIndex['choi
   const groups = new Map<string, NonNullable<SearchIndex['choices']>[number]>();
   docs.forEach((doc, d) => {
     if (!doc.choice) return;
-    const { option, value = '' } = doc.choice;
-    if (!groups.has(option)) groups.set(option, { option, docs: [], values: [] });
+    const { option, value = '', label = '' } = doc.choice;
+    if (!groups.has(option)) groups.set(option, { option, docs: [], values: [], words: [...new Set(indexWords(`${option} ${label}`))] });
     groups.get(option)!.docs.push(d);
     groups.get(option)!.values.push(value);
   });
@@ -193,6 +258,8 @@ function totalsOf(all: readonly SearchDoc[]): Totals {
 export interface GameSynonyms {
   id: string;
   synonyms?: Readonly<Record<string, readonly string[]>>;
+  /** The game's play options (for the text each setup shows: SearchIndex.options). */
+  options?: Game['options'];
 }
 
 /** One index per game, with idf counted over all of them (see `SearchIndex.totalDf`), and each game's synonyms. */
@@ -205,7 +272,7 @@ export function buildSearchIndexes(all: readonly SearchDoc[], games: readonly Ga
       buildSearchIndex(
         all.filter((d) => d.game === g),
         totals,
-        games.find((x) => x.id === g)?.synonyms,
+        games.find((x) => x.id === g),
       ),
     ]),
   );
@@ -223,11 +290,8 @@ function synonymWords(table: Readonly<Record<string, readonly string[]>>): Recor
 }
 
 /** Builds the index from the docs, in any order (they are sorted by game and slug, so the output is stable). */
-function buildSearchIndex(
-  input: readonly SearchDoc[],
-  totals?: Totals,
-  gameSynonyms?: Readonly<Record<string, readonly string[]>>,
-): SearchIndex {
+function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals, game?: GameSynonyms): SearchIndex {
+  const gameSynonyms = game?.synonyms;
   const docs = [...input].sort((a, b) => (a.game === b.game ? (a.slug < b.slug ? -1 : 1) : a.game < b.game ? -1 : 1));
   const games: [string, string][] = [];
   const gameIdx = new Map<string, number>();
@@ -301,5 +365,11 @@ function buildSearchIndex(
     choices: choiceGroups(docs),
     numbers: docNumbers(docs, vocab),
     ...(gameSynonyms && Object.keys(gameSynonyms).length ? { synonyms: synonymWords(gameSynonyms) } : {}),
+    ...(game?.options?.length
+      ? {
+          conditional: docs.flatMap((doc, d) => (doc.conditional ?? []).map(([line, when]): ConditionalLine => [d, line, when])),
+          options: runtimeOptions({ options: game.options }),
+        }
+      : {}),
   };
 }

@@ -156,8 +156,15 @@ export const SEARCH = {
   /** Multiplier of the score of an entry for one choice of a play option (an objective, a character, a mod) that
    * the query does not name: the general rule comes first. */
   unnamedChoiceFactor: 0.7,
+  /** Such an entry also ranks just below the best general entry covering the query as fully that scores at least
+   * this share of it (weigh.ts generalFirst). Measured on A-F: 0.1 loses E (−0.7), 0.2 and 0.3 gain C (+0.7), 0.5 none;
+   * a slack of 0.1 on coverage changed nothing. */
+  generalRuleShare: 0.2,
   /** ...and of such an entry when the reader's setup has that choice (solo on, that objective): it is their rule. */
   setupChoiceFactor: 1.4,
+  /** In an all-games search, multiplier of the score of the game being played (the one whose pages were opened last).
+   * Measured on A-F, game in play: 1.5, 2, 3 give top-1 85.0/87.1/87.1 on A, 80.7/81.4/83.6 on B; 5 as 3. */
+  currentGameFactor: 3,
   /** Multiplier of a light word's weight (see LIGHT_WORDS). */
   lightWordFactor: 0.4,
   /** Multiplier of the weight of a word in a question's closing scene-setting phrase ("... in story mode"). */
@@ -166,6 +173,9 @@ export const SEARCH = {
    * 1 + this × the share of such pairs it holds; the first this-many results are checked. */
   numberPairBoost: 0.3,
   numberPairPool: 30,
+  /** Multiplier of an answer sentence from text the default setup hides (an exception: a character's, a mod's line)
+   * that the reader's setup shows: the general rule's sentence comes first when both hold the query alike. */
+  variantSentenceFactor: 0.8,
   /** Results that get an answer sentence (the first ones, as many as the header popup shows). */
   answers: 8,
   /** Results returned. */

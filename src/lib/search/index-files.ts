@@ -18,6 +18,9 @@ export interface SearchText {
   key: string;
   summaries: string[];
   bodies: string[];
+  /** The body lines a setup may hide and the game's options (SearchIndex.conditional, .options). */
+  conditional?: SearchIndex['conditional'];
+  options?: SearchIndex['options'];
 }
 
 /** The index half: the index with empty summaries and bodies, and the key of its text. */
@@ -52,7 +55,8 @@ function fromGaps(list: readonly number[]): number[] {
 }
 
 /** Splits a built index into the two files the site serves. */
-export function splitIndex(index: SearchIndex): { rank: RankIndex; text: SearchText } {
+export function splitIndex(whole: SearchIndex): { rank: RankIndex; text: SearchText } {
+  const { conditional, options, ...index } = whole;
   const summaries = index.docs.map((d) => d[3]);
   const bodies = index.docs.map((d) => d[4]);
   const key = textKey([...summaries, ...bodies]);
@@ -63,7 +67,7 @@ export function splitIndex(index: SearchIndex): { rank: RankIndex; text: SearchT
       postings: index.postings.map(toGaps),
       textKey: key,
     },
-    text: { version: 2, key, summaries, bodies },
+    text: { version: 2, key, summaries, bodies, ...(conditional ? { conditional } : {}), ...(options ? { options } : {}) },
   };
 }
 
@@ -96,5 +100,10 @@ export function checkText(rank: Pick<RankIndex, 'version' | 'textKey' | 'docs'>,
 export function joinIndex(rank: RankIndex, text: SearchText): SearchIndex {
   checkText(rank, text);
   const index = rankIndex(rank);
-  return { ...index, docs: index.docs.map(([url, title, game], d) => [url, title, game, text.summaries[d]!, text.bodies[d]!]) };
+  return {
+    ...index,
+    docs: index.docs.map(([url, title, game], d) => [url, title, game, text.summaries[d]!, text.bodies[d]!]),
+    ...(text.conditional ? { conditional: text.conditional } : {}),
+    ...(text.options ? { options: text.options } : {}),
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * The plain text of an entry's MDX body for the search index, from the MDX syntax tree (remark-parse + remark-mdx +
  * remark-gfm, the parser the site's MDX pipeline uses), never from regular expressions over the source:
- * - every `<When ...>` block's text is kept (all option variants are searchable);
+ * - every `<When ...>` block's text is kept (all option variants are searchable), and each line inside `<When>`
+ *   blocks is listed with their props (`whens`), so that a snippet can leave out the text a setup hides;
  * - `<Pick a={{x: "one", y: "two"}} />` becomes its values joined by " / " (read from the props' expression tree);
  * - links keep their text, images their alt text; headings are also returned apart (a weighted field);
  * - each block (paragraph, heading, list item, table row) ends a line, so snippets can cut at sentences.
@@ -12,8 +13,11 @@ import remarkParse from 'remark-parse';
 import remarkMdx from 'remark-mdx';
 import remarkGfm from 'remark-gfm';
 import { toString } from 'mdast-util-to-string';
+
 import { visit, SKIP } from 'unist-util-visit';
 import type { Root, RootContent, Nodes } from 'mdast';
+import { attrValue } from '../mdx-nodes';
+import type { Literal } from '../estree-value';
 
 const parser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm);
 
@@ -72,24 +76,60 @@ function inlineText(node: Nodes): string {
   return toString(node, { includeImageAlt: true });
 }
 
-/** Plain text of an MDX body (all option variants) and its headings. */
-export function mdxToText(body: string): { text: string; headings: string[] } {
+/** A `<When>` block's props as written (`<When not solo>` → [["not", true], ["solo", true]]). */
+export type WhenProps = [string, Literal][];
+
+/** A line of the text inside `<When>` blocks: its index among the lines and the props of each block around it. */
+export interface WhenLine {
+  line: number;
+  whens: WhenProps[];
+}
+
+/** The props of a `<When>` block (an unreadable prop is left out: the build's rule transform reports it). */
+function whenProps(el: JsxElement): WhenProps {
+  return el.attributes.flatMap((a): WhenProps => {
+    if (a.type !== 'mdxJsxAttribute' || !a.name) return [];
+    try {
+      return [[a.name, attrValue(a)]];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** Plain text of an MDX body (all option variants), its headings and its lines inside `<When>` blocks. */
+export function mdxToText(body: string): { text: string; headings: string[]; whens: WhenLine[] } {
   const tree = parser.parse(body) as Root;
   const headings: string[] = [];
   const lines: string[] = [];
-  visit(tree, (node) => {
+  const whens: WhenLine[] = [];
+  /** The props of the `<When>` blocks around each node read (a node's are its parent's, plus its own if a `<When>`). */
+  const within = new WeakMap<object, WhenProps[]>();
+  let around: WhenProps[] = [];
+  /** A line of the output, inside the `<When>` blocks of the node being read. */
+  const push = (line: string) => {
+    if (around.length) whens.push({ line: lines.length, whens: around });
+    lines.push(line);
+  };
+  visit(tree, (node, _index, parent) => {
+    around = (parent && within.get(parent)) ?? [];
+    const el = node as unknown as JsxElement;
+    within.set(node, node.type === 'mdxJsxFlowElement' && el.name === 'When' ? [...around, whenProps(el)] : around);
+    return visitor(node);
+  });
+  function visitor(node: Nodes): typeof SKIP | undefined {
     if (node.type === 'heading') {
       const h = inlineText(node).trim();
       if (h) {
         headings.push(h);
-        lines.push(/[.!?:]$/.test(h) ? h : `${h}.`);
+        push(/[.!?:]$/.test(h) ? h : `${h}.`);
       }
       return SKIP;
     }
     if (node.type === 'tableRow') {
       // Cells apart (a cell is not a sentence, but its neighbour is not the same word either).
       const cells = node.children.map((c) => inlineText(c).trim()).filter(Boolean);
-      if (cells.length) lines.push(cells.join(' · '));
+      if (cells.length) push(cells.join(' · '));
       return SKIP;
     }
     if (BLOCKS.has(node.type) && node.type !== 'mdxJsxFlowElement' && node.type !== 'listItem' && node.type !== 'blockquote') {
@@ -97,15 +137,15 @@ export function mdxToText(body: string): { text: string; headings: string[] } {
       const t = inlineText(node as Nodes)
         .replace(/\s+/g, ' ')
         .trim();
-      if (t) lines.push(t);
+      if (t) push(t);
       return SKIP;
     }
     if (node.type === 'mdxJsxFlowElement' && (node as unknown as JsxElement).name === 'Pick') {
       const t = pickText(node as unknown as JsxElement);
-      if (t) lines.push(t);
+      if (t) push(t);
       return SKIP;
     }
     return undefined;
-  });
-  return { text: lines.join('\n'), headings };
+  }
+  return { text: lines.join('\n'), headings, whens };
 }

@@ -3,14 +3,18 @@
  */
 import { SEARCH } from './config';
 import type { Searcher } from './rank';
-import type { SearchOptions, SearchResult, SearchSetup, WordStat } from './types';
+import type { SharedStat } from './score';
+import type { SearchOptions, SearchResult, SearchSetup } from './types';
 
 /** A game's setup among the setups a search was given (own keys only: a game id read from a URL may be any text). */
 const ownSetup = (setups: Readonly<Record<string, SearchSetup>> | undefined, game: string): SearchSetup | undefined =>
   setups && Object.hasOwn(setups, game) ? setups[game] : undefined;
 
-/** What SearchSet.search may be told: a search's options, with the reader's setup of each game (by game id). */
-export type SetSearchOptions = Omit<SearchOptions, 'setup'> & { setups?: Readonly<Record<string, SearchSetup>> };
+/**
+ * What SearchSet.search may be told: a search's options, with the reader's setup of each game (by game id) and, for
+ * an all-games search, the game being played (`current`: the game whose pages were opened last).
+ */
+export type SetSearchOptions = Omit<SearchOptions, 'setup'> & { setups?: Readonly<Record<string, SearchSetup>>; current?: string };
 
 /**
  * Several games' searchers as one: a game-scoped search asks that game's index only; an unscoped one asks every
@@ -25,30 +29,50 @@ export class SearchSet {
   /** Ranked results for a query: within `options.game`, else over every game, merged (see the class). */
   search(query: string, options: SetSearchOptions = {}): SearchResult[] {
     const limit = options.limit ?? SEARCH.limit;
-    const { setups, ...rest } = options;
+    const { setups, current, ...rest } = options;
     if (options.game) {
       return this.searchers.get(options.game)?.search(query, { ...rest, limit, setup: ownSetup(setups, options.game) }) ?? [];
     }
     // Answers (the sentence to show) are found for the merged list only, not for every game's own top results.
     // Each query word weighs what its best match in any game weighs (one idf scale): a game without the word loses
     // its share of coverage instead of ignoring the word.
-    const shared: Pick<WordStat, 'weight' | 'bestFactor'>[] = [];
+    const shared: SharedStat[] = [];
     for (const searcher of this.searchers.values())
       searcher.wordStats(query, true).forEach(({ weight, bestFactor }, i) => {
         const s = shared[i];
         const better = !s || bestFactor > s.bestFactor || (bestFactor === s.bestFactor && weight > s.weight);
         if (better) shared[i] = { weight, bestFactor };
       });
-    const merged = [...this.searchers]
-      .flatMap(([game, s]) => s.search(query, { ...rest, limit, allGames: true, answers: false, shared, setup: ownSetup(setups, game) }))
-      .sort((a, b) => Number(!!b.named) - Number(!!a.named) || b.score - a.score || a.title.localeCompare(b.title))
-      .slice(0, limit);
-    for (const r of merged.slice(0, SEARCH.answers)) this.searchers.get(r.game)?.answerFor(r, query);
-    return merged;
+    const merged = inPlayFirst(
+      [...this.searchers].flatMap(([game, s]) =>
+        s.search(query, { ...rest, limit, allGames: true, answers: false, shared, setup: ownSetup(setups, game) }),
+      ),
+      current,
+    ).slice(0, limit);
+    return merged.map((r, rank) => {
+      if (rank >= SEARCH.answers) return r;
+      const answer = this.searchers.get(r.game)?.answerFor(r, query, { shared, setup: ownSetup(setups, r.game) });
+      return answer ? { ...r, answer } : r;
+    });
   }
 
-  /** The body text of a result, for snippets. */
-  bodyOf(url: string): string {
-    return this.searchers.get(url.split('/')[1] ?? '')?.bodyOf(url) ?? '';
+  /** The body text of a result as its page shows it for the reader's setup of its game, for snippets. */
+  bodyOf(url: string, setups?: Readonly<Record<string, SearchSetup>>): string {
+    const game = url.split('/')[1] ?? '';
+    return this.searchers.get(game)?.bodyOf(url, ownSetup(setups, game)) ?? '';
   }
+}
+
+/**
+ * Results of several games in one order: first the entries the whole query names, then the rest, each part by
+ * score. With a game in play (`current`), its entries weigh `SEARCH.currentGameFactor` times their score, and an
+ * entry of another game that the query names goes first only when the game in play has no entry the query names:
+ * where the words fit several games, the game being played comes first.
+ */
+export function inPlayFirst(results: readonly SearchResult[], current?: string): SearchResult[] {
+  const weight = (r: SearchResult) => (r.game === current ? r.score * SEARCH.currentGameFactor : r.score);
+  // Another game's named entry goes first only when the game in play names none.
+  const inPlayNamed = results.some((r) => r.named && r.game === current);
+  const named = (r: SearchResult) => !!r.named && (r.game === current || !inPlayNamed);
+  return [...results].sort((a, b) => Number(named(b)) - Number(named(a)) || weight(b) - weight(a) || a.title.localeCompare(b.title));
 }

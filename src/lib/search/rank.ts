@@ -2,26 +2,34 @@
  * Searches one game's prebuilt index. Each query word is matched exactly, as a prefix of longer words, through its
  * synonyms (config SYNONYMS and the game's own, SearchIndex.synonyms) and, when it is unknown or rare, fuzzily:
  * Fuse.js proposes words of about the same length and an edit distance that counts a swap as 1 edit ranks them.
- * Matches feed the weighted inverted index; results are ranked by summed word scores (field weight × idf), scaled
- * by the idf-weighted share of query words matched, plus title/alias phrase bonuses.
+ * The matches then go through the ranking's stages, each a pure module: score (score.ts: summed word scores scaled by
+ * the share of the query matched, phrase bonuses, number pairs), the reader's setup (weigh.ts), the answer sentence
+ * (answer.ts, from the text the setup shows: setup-text.ts) and the result (shape.ts).
  */
 import Fuse from 'fuse.js';
 import { stemmer } from 'stemmer';
 import { FUSE_OPTIONS, LIGHT_WORDS, SEARCH, SYNONYMS } from './config';
 import type { SearchIndex } from './build-index';
 import { editDistance, indexWords, queryWords, stem } from './text';
-import { asksForNumber, bestSentence, entrySentences, numberNeighbours, numberPairShare, numberPairs, type Sentence } from './answer';
+import {
+  answerText,
+  asksForNumber,
+  entrySentences,
+  numberNeighbours,
+  numberPairShare,
+  numberPairs,
+  type AnswerQuery,
+  type BodyLine,
+  type Sentence,
+} from './answer';
+import { entryScore, numberPairLift, queryTerms, scoreDocs, type SharedStat } from './score';
+import { choiceFactor, generalFirst, type Choice } from './weigh';
+import { shapeResult, type Ranked } from './shape';
+import { linesByDoc, setupTokens, shownLines } from './setup-text';
+import type { WhenAttrs } from '../fragments';
 import type { SearchOptions, SearchResult, SearchSetup, WordStat } from './types';
 
-/**
- * Whether a reader's setup has an option at a value: a choice at that value, a multi-choice holding it, or, with no
- * value (a rule of a section that belongs to the option), the option on.
- */
-export function inSetup(setup: SearchSetup | undefined, option: string, value: string): boolean {
-  const v = setup && Object.hasOwn(setup, option) ? setup[option] : undefined;
-  if (value === '') return v === true;
-  return Array.isArray(v) ? v.some((x) => String(x) === value) : (typeof v === 'string' || typeof v === 'number') && String(v) === value;
-}
+export { inSetup } from './weigh';
 
 /** Endings that make a related word of another: "movement", "placement", "production", "equipping"... */
 const DERIVATIONAL = ['ment', 'ion', 'tion', 'ation', 'ing', 'er', 'ed', 'al', 'ive', 'able', 'ure', 'ance', 'ence'];
@@ -46,7 +54,7 @@ export class Searcher {
   private readonly wordnetOnly: Set<number>;
   /** Per doc that applies under one choice of a play option (an objective, a solo rule): the option, its words and
    * the value the doc is the entry of ('' for a rule that applies while the option is on). */
-  private readonly choices: Map<number, { option: string; words: readonly string[]; value: string }>;
+  private readonly choices: Map<number, Choice>;
 
   /** One-letter short forms of things, from entries with a one-letter term ("p" → the words of "Population (p)"). */
   private readonly units = new Map<string, Set<string>>();
@@ -62,8 +70,8 @@ export class Searcher {
       for (const p of rest) if (/^[a-z]$/.test(p) && title) this.units.set(p, new Set(title.split(' ')));
     });
     this.choices = new Map(
-      (index.choices ?? []).flatMap(({ option, docs, values }) => {
-        const words = indexWords(option);
+      (index.choices ?? []).flatMap(({ option, docs, values, words: named }) => {
+        const words = named ?? indexWords(option);
         return docs.map((d, i) => [d, { option, words, value: values[i] ?? '' }] as const);
       }),
     );
@@ -71,6 +79,7 @@ export class Searcher {
     this.idfGame = Float64Array.from(index.df, (x) => Math.log(1 + n / x));
     const total = index.totalDocs ?? n;
     this.idfAll = index.totalDf ? Float64Array.from(index.totalDf, (x) => Math.log(1 + total / x)) : this.idfGame;
+    this.readSetupText();
   }
 
   /** Vocabulary words of the same family as a word (Porter stem), from the index's families. */
@@ -219,227 +228,136 @@ export class Searcher {
   }
 
   /**
-   * Ranked results for a query, optionally within one game. `shared` gives each query word's weight and best match
-   * factor over every game searched together (see SearchSet): a word this game lacks still counts in coverage, so an
-   * entry of a game that holds every word of "fights in the underworld" beats one of a game that has no underworld.
-   * `setup`: the reader's play options for this game (see inSetup).
+   * Ranked results for a query, optionally within one game, in four stages: score (score.ts), the reader's setup
+   * (weigh.ts), the answer sentence (answer.ts) and the result's shape (shape.ts). `shared` gives each query word's
+   * weight and best match factor over every game searched together (see SearchSet): a word this game lacks still
+   * counts in coverage, so an entry of a game that holds every word of "fights in the underworld" beats one of a game
+   * that has no underworld. `setup`: the reader's play options for this game (see inSetup).
    */
   search(
     query: string,
-    options: SearchOptions & { allGames?: boolean; answers?: boolean; shared?: readonly Pick<WordStat, 'weight' | 'bestFactor'>[] } = {},
+    options: SearchOptions & { allGames?: boolean; answers?: boolean; shared?: readonly SharedStat[] } = {},
   ): SearchResult[] {
     const { words, head } = queryWords(query);
     if (words.length === 0) return [];
-    const idf = options.allGames ? this.idfAll : this.idfGame;
-    const { docs, postings, games, vocab, phrases } = this.index;
+    const { docs, games, vocab } = this.index;
     const gameFilter = options.game ? games.findIndex(([id]) => id === options.game) : -1;
-    const scores = new Map<number, number>();
-    // Coverage counts each query word by its weight (the idf of its best candidate): missing a word that most
-    // entries hold ("village") costs less than missing a rare one ("walls").
-    const wordWeight: number[] = [];
-    const hits = new Map<number, number>();
-    const matchedTerms = new Map<number, Set<string>>();
-    /** Per query word: each vocabulary word it stands for, with its best match factor (for phrase matches). */
-    const wordTerms: Map<string, number>[] = [];
-    this.wordStats(query, options.allGames).forEach(({ found, light, ...own }, i) => {
-      const { weight, bestFactor } = options.shared?.[i] ?? own;
-      const terms = new Map<string, number>();
-      /** Per doc: the best match score of this word, and the word's weight there (factor × idf). */
-      const perDoc = new Map<number, { score: number; weight: number }>();
-      for (const { term, factor } of found) {
-        terms.set(vocab[term]!, Math.max(terms.get(vocab[term]!) ?? 0, factor));
-        const w = factor * idf[term]! * light;
-        const covered = bestFactor > 0 ? (weight * factor) / bestFactor : 0;
-        const list = postings[term]!;
-        for (let j = 0; j < list.length; j += 2) {
-          const d = list[j]!;
-          if (gameFilter >= 0 && docs[d]![2] !== gameFilter) continue;
-          const hit = perDoc.get(d) ?? { score: 0, weight: 0 };
-          hit.score = Math.max(hit.score, w * list[j + 1]!);
-          hit.weight = Math.max(hit.weight, covered);
-          perDoc.set(d, hit);
-          if (!matchedTerms.has(d)) matchedTerms.set(d, new Set());
-          matchedTerms.get(d)!.add(vocab[term]!);
-        }
-      }
-      wordTerms[i] = terms;
-      wordWeight[i] = weight;
-      for (const [d, hit] of perDoc) {
-        scores.set(d, (scores.get(d) ?? 0) + hit.score);
-        hits.set(d, (hits.get(d) ?? 0) + (SEARCH.weightedCoverage ? hit.weight : 1));
-      }
+    const stats = this.wordStats(query, options.allGames);
+    const terms = queryTerms(stats, vocab, options.shared);
+    const idf = options.allGames ? this.idfAll : this.idfGame;
+    const ranked: Ranked[] = scoreDocs(this.index, stats, terms, idf, gameFilter, options.shared).map((scored) => {
+      const choice = choiceFactor(this.choices.get(scored.d), options.setup, scored.named, words);
+      return { scored, choice, pairs: 0, score: entryScore(scored) * choice };
     });
-    const totalWeight = SEARCH.weightedCoverage ? wordWeight.reduce((a, b) => a + b, 0) || 1 : words.length;
-    const ranked: { d: number; score: number; why: string }[] = [];
-    const exactDocs = new Set<number>();
-    for (const [d, s] of scores) {
-      const { bonus, named, exact } = phraseBonus(phrases[d]!, wordTerms, wordWeight, totalWeight);
-      if (exact) exactDocs.add(d);
-      // An entry the query names (its title, alias or term stands in the query: "*mill* production") is what the
-      // query is about; the other words qualify it, and missing them costs less than for an entry named nowhere.
-      const matched = Math.min(1, hits.get(d)! / totalWeight);
-      const coverage = matched + (1 - matched) * SEARCH.namedLift * named;
-      // An entry that applies under one choice of a play option (the objective "27 population by Round 21", the solo
-      // season end) comes after the general rule ("population cap", "end of a season") unless the query names the
-      // entry or the option ("objective", "solo").
-      // In the reader's own setup (solo on, this objective chosen) it is the rule that applies, and comes first.
-      const c = this.choices.get(d);
-      const choice = !c
-        ? 1
-        : inSetup(options.setup, c.option, c.value)
-          ? SEARCH.setupChoiceFactor
-          : named === 0 && !c.words.some((w) => words.includes(w))
-            ? SEARCH.unnamedChoiceFactor
-            : 1;
-      const why = options.explain
-        ? `base ${s.toFixed(1)} cov ${coverage.toFixed(2)} phrase ${bonus.toFixed(1)}${choice !== 1 ? ` choice ${choice}` : ''}`
-        : '';
-      ranked.push({ d, score: (s * coverage ** SEARCH.coveragePower + bonus) * choice, why });
-    }
-    const byScore = (a: { score: number; d: number }, b: { score: number; d: number }) => b.score - a.score || a.d - b.d;
+    generalFirst(ranked.map((r) => ({ score: r.score, coverage: r.scored.coverage, aside: r.choice < 1 }))).forEach((score, i) => {
+      ranked[i]!.score = score;
+    });
+    const byScore = (a: Ranked, b: Ranked) => b.score - a.score || a.scored.d - b.scored.d;
     ranked.sort(byScore);
     // A number in the query means something only beside its noun ("17 *coins*", "lose 5 *hearts*"): the first
     // results whose text holds the same number next to the same noun rise.
     const pairs = numberPairs(words);
     if (pairs.length && SEARCH.numberPairBoost > 0) {
       for (const r of ranked.slice(0, SEARCH.numberPairPool)) {
-        const share = numberPairShare(this.numbersOf(r.d), pairs, wordTerms, this.units);
-        if (share > 0) {
-          r.score *= 1 + SEARCH.numberPairBoost * share;
-          if (options.explain) r.why += ` pairs ${share.toFixed(2)}`;
-        }
+        r.pairs = numberPairShare(this.numbersOf(r.scored.d), pairs, terms.wordTerms, this.units);
+        r.score *= numberPairLift(r.pairs);
       }
       ranked.sort(byScore);
     }
-    const context = { query, allGames: !!options.allGames, wordTerms, wordWeight, totalWeight, asksNumber: asksForNumber(query), head };
-    this.last = context;
-    return ranked.slice(0, options.limit ?? SEARCH.limit).map(({ d, score, why }, rank) => {
-      const [url, title, g, summary] = docs[d]!;
-      const [game, gameTitle] = games[g]!;
-      const r: SearchResult = { url, title, game, gameTitle, summary, score, matched: [...matchedTerms.get(d)!] };
-      if (exactDocs.has(d)) r.named = true;
-      if (options.answers !== false && rank < SEARCH.answers) this.addAnswer(r, d, context);
-      if (options.explain) (r as SearchResult & { why: string }).why = why;
-      return r;
+    const ask: AnswerQuery = { ...terms, asksNumber: asksForNumber(query), head };
+    return ranked.slice(0, options.limit ?? SEARCH.limit).map((r, rank) => {
+      const doc = docs[r.scored.d]!;
+      const answer = options.answers !== false && rank < SEARCH.answers ? this.answer(r.scored.d, ask, options.setup) : undefined;
+      return shapeResult(doc, games[doc[2]]!, r, answer, options.explain);
     });
   }
 
-  /** What the last search knew of its query's words, for answers found after a merge (see SearchSet). */
-  private last?: {
-    query: string;
-    allGames: boolean;
-    wordTerms: Map<string, number>[];
-    wordWeight: number[];
-    totalWeight: number;
-    asksNumber: boolean;
-    head: number;
-  };
-  private addAnswer(r: SearchResult, d: number, c: NonNullable<typeof this.last>): void {
-    if (c.wordTerms.length < 2 && !c.asksNumber) return;
-    const { text } = this.bestSentence(d, c.wordTerms, c.wordWeight, c.totalWeight, c.asksNumber, c.head);
-    if (text) r.answer = text;
+  /** The answer sentence of a doc for a query, from the text the reader's setup shows (see answerText). */
+  private answer(d: number, ask: AnswerQuery, setup: SearchSetup | undefined): string | undefined {
+    return answerText(this.shownSentences(d, setup), ask);
   }
 
-  /** Adds its answer sentence to a result of this searcher's last search (for `query`). */
-  answerFor(r: SearchResult, query: string): void {
+  /**
+   * The answer sentence of a result of this game for a query (a result ranked with `answers: false`, after a merge):
+   * `shared` and `setup` as the search had them.
+   */
+  answerFor(
+    r: Pick<SearchResult, 'url'>,
+    query: string,
+    options: { setup?: SearchSetup; shared?: readonly SharedStat[] } = {},
+  ): string | undefined {
     const d = this.index.docs.findIndex((x) => x[0] === r.url);
-    if (d >= 0 && this.last?.query === query) this.addAnswer(r, d, this.last);
+    if (d < 0) return undefined;
+    const { head } = queryWords(query);
+    const terms = queryTerms(this.wordStats(query, !!options.shared), this.index.vocab, options.shared);
+    return this.answer(d, { ...terms, asksNumber: asksForNumber(query), head }, options.setup);
   }
 
-  /** Per doc: its summary's and body's sentences as index words (made on first need). */
-  private readonly sentenceCache = new Map<number, Sentence[]>();
-  private sentencesOf(d: number): Sentence[] {
-    let list = this.sentenceCache.get(d);
+  /** Per doc, its body lines inside `<When>` blocks and their conditions (SearchIndex.conditional). */
+  private conditional = new Map<number, Map<number, WhenAttrs>>();
+  /** The condition tokens of the default setup (what a page shows with nothing saved). */
+  private defaults: Record<string, string> = {};
+
+  /** Reads the index's setup text (see SearchIndex.conditional and .options). */
+  private readSetupText(): void {
+    this.conditional = linesByDoc(this.index.conditional);
+    this.defaults = setupTokens(this.index.options ?? [], undefined);
+  }
+
+  /** A doc's body lines as the reader's page shows them (the lines a setup hides left out). */
+  private shownBody(d: number, setup: SearchSetup | undefined): { key: string; lines: BodyLine[] } {
+    const body = this.index.docs[d]![4];
+    const lines = this.conditional.get(d);
+    if (!lines) return { key: String(d), lines: [{ text: body, variant: false }] };
+    const tokens = setupTokens(this.index.options ?? [], setup);
+    return { key: `${d}\n${JSON.stringify(tokens)}`, lines: shownLines(body, lines, tokens, this.defaults) };
+  }
+
+  /** Per doc (and setup, for a doc with conditional text): its summary's and body's sentences (made on first need). */
+  private readonly sentenceCache = new Map<string, Sentence[]>();
+  private shownSentences(d: number, setup: SearchSetup | undefined): Sentence[] {
+    const { key, lines } = this.shownBody(d, setup);
+    let list = this.sentenceCache.get(key);
     if (!list) {
-      const [, , , summary, body] = this.index.docs[d]!;
-      list = entrySentences(summary, body);
-      this.sentenceCache.set(d, list);
+      list = entrySentences(this.index.docs[d]![3], lines);
+      if (this.sentenceCache.size > 2000) this.sentenceCache.clear();
+      this.sentenceCache.set(key, list);
     }
     return list;
   }
 
-  /** A doc's numbers and the words beside them: from the index (SearchIndex.numbers), else from its text. */
+  /** A doc's numbers and the words beside them: from the index (SearchIndex.numbers), else from all its text. */
   private numbersOf(d: number): Map<string, Set<string>> {
     const stored = this.index.numbers?.[d];
-    if (!stored) return numberNeighbours(this.sentencesOf(d));
+    if (!stored) return numberNeighbours(entrySentences(this.index.docs[d]![3], this.index.docs[d]![4]));
     const { vocab } = this.index;
     return new Map(stored.map(([number, ...near]) => [vocab[number!]!, new Set(near.map((w) => vocab[w]!))]));
   }
 
   /**
    * Puts in the docs' summaries and bodies (in doc order) of an index loaded without them (index-files.ts
-   * rankIndex): results then carry summaries, answer sentences and body text for snippets. Ranking reads none of
-   * them (SearchIndex.numbers), so a search gives the same list before and after.
+   * rankIndex), and the lines a setup hides (`setupText`: SearchIndex.conditional and .options): results then carry
+   * summaries, answer sentences and body text for snippets. Ranking reads none of them (SearchIndex.numbers), so a
+   * search gives the same list before and after.
    */
-  addText(summaries: readonly string[], bodies: readonly string[]): void {
+  addText(summaries: readonly string[], bodies: readonly string[], setupText: Pick<SearchIndex, 'conditional' | 'options'> = {}): void {
     this.index.docs.forEach((doc, d) => {
       doc[3] = summaries[d] ?? '';
       doc[4] = bodies[d] ?? '';
     });
+    this.index.conditional = setupText.conditional;
+    this.index.options = setupText.options;
+    this.readSetupText();
     this.sentenceCache.clear();
   }
 
-  /** The answer sentence of a doc and its share of the query (see answer.ts bestSentence). */
-  bestSentence(
-    d: number,
-    wordTerms: readonly Map<string, number>[],
-    wordWeight: readonly number[],
-    totalWeight: number,
-    asksNumber = false,
-    head = -1,
-  ): { share: number; text: string } {
-    return bestSentence(this.sentencesOf(d), wordTerms, wordWeight, totalWeight, asksNumber, head);
+  /** The body text of a result as the reader's page shows it for their setup, for snippets. */
+  bodyOf(url: string, setup?: SearchSetup): string {
+    const d = this.index.docs.findIndex((x) => x[0] === url);
+    return d < 0
+      ? ''
+      : this.shownBody(d, setup)
+          .lines.map((l) => l.text)
+          .join('\n');
   }
-
-  /** The body text of a result, for snippets. */
-  bodyOf(url: string): string {
-    return this.index.docs.find((d) => d[0] === url)?.[4] ?? '';
-  }
-}
-
-/**
- * Extra score from an entry's title, aliases and terms (normalised phrases) read against the query's words, each
- * query word standing for the vocabulary words it matched (exactly, as a prefix, through a typo or a synonym, with
- * that match's factor): the whole query is the phrase ("xp" → "Experience" through its synonym); a phrase of
- * 2+ words stands in the query, in order ("what happens when I hit 0 hearts" holds the alias "0 hearts"); the
- * query stands in the phrase, in order. The best of an entry's phrases counts.
- */
-function phraseBonus(
-  phrases: readonly string[],
-  wordTerms: readonly Map<string, number>[],
-  wordWeight: readonly number[],
-  totalWeight: number,
-): { bonus: number; named: number; exact: boolean } {
-  const m = wordTerms.length;
-  let best = 0;
-  let named = 0;
-  let exact = false;
-  for (const phrase of phrases) {
-    const pw = phrase.split(' ');
-    const k = pw.length;
-    // Where the phrase's words follow each other among the query's (a run), or the query's in the phrase's.
-    if (k <= m) {
-      for (let start = 0; start + k <= m; start++) {
-        let f = 1;
-        let w = 0;
-        for (let t = 0; t < k && f > 0; t++) {
-          f *= wordTerms[start + t]!.get(pw[t]!) ?? 0;
-          w += wordWeight[start + t]!;
-        }
-        if (f <= 0) continue;
-        named = Math.max(named, f);
-        if (k === m) {
-          best = Math.max(best, SEARCH.phraseExact * f);
-          if (f === 1) exact = true;
-        } else if (k >= SEARCH.phraseInQueryMinWords) best = Math.max(best, SEARCH.phraseInQuery * f * (w / totalWeight));
-      }
-    } else if (m >= 2) {
-      for (let start = 0; start + m <= k; start++) {
-        let f = 1;
-        for (let t = 0; t < m && f > 0; t++) f *= wordTerms[t]!.get(pw[start + t]!) ?? 0;
-        if (f > 0) best = Math.max(best, SEARCH.phraseContained * f * (m / k));
-      }
-    }
-  }
-  return { bonus: best, named, exact };
 }

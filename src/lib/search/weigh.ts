@@ -1,0 +1,63 @@
+/**
+ * Ranking, stage 2: setup weighting. An entry that applies under one choice of a play option (an objective, a
+ * character, a mod: the value's entry; a rule of a section that belongs to an option: solo play, an expansion) comes
+ * after the general rule unless the query names the entry or the option, and first in the reader's own setup.
+ * Which entries those are comes from the content (the game file's options and sections: SearchIndex.choices).
+ * Pure.
+ */
+import { SEARCH } from './config';
+import type { SearchSetup } from './types';
+
+/** An entry that applies under one choice of a play option: the option, its words, and the value ('': while on). */
+export interface Choice {
+  option: string;
+  words: readonly string[];
+  value: string;
+}
+
+/**
+ * Whether a reader's setup has an option at a value: a choice at that value, a multi-choice holding it, or, with no
+ * value (a rule of a section that belongs to the option), the option on.
+ */
+export function inSetup(setup: SearchSetup | undefined, option: string, value: string): boolean {
+  const v = setup && Object.hasOwn(setup, option) ? setup[option] : undefined;
+  if (value === '') return v === true;
+  return Array.isArray(v) ? v.some((x) => String(x) === value) : (typeof v === 'string' || typeof v === 'number') && String(v) === value;
+}
+
+/**
+ * The multiplier of an entry's score for the reader's setup: 1 for a general rule; for an option-only entry
+ * (`choice`), `setupChoiceFactor` when the setup has that choice (it is their rule), else `unnamedChoiceFactor` unless
+ * the query names the entry (`named` > 0) or the option (one of `words`, the query's, is the option's).
+ */
+export function choiceFactor(choice: Choice | undefined, setup: SearchSetup | undefined, named: number, words: readonly string[]): number {
+  if (!choice) return 1;
+  if (inSetup(setup, choice.option, choice.value)) return SEARCH.setupChoiceFactor;
+  return named === 0 && !choice.words.some((w) => words.includes(w)) ? SEARCH.unnamedChoiceFactor : 1;
+}
+
+/** An entry as setup weighting reads it: its score, coverage, and whether it is an option-only entry the query does
+ * not name and the setup does not turn on (`aside`). */
+export interface Weighed {
+  score: number;
+  coverage: number;
+  aside: boolean;
+}
+
+/**
+ * The general rule first: an option-only entry set aside (`aside`) ranks just below every general entry that covers
+ * the query at least as fully and scores at least `SEARCH.generalRuleShare` of it ("how much can I store":
+ * Storage before the objectives "store 12 wood", which say "store" far more often). Returns each entry's new score,
+ * in input order.
+ */
+export function generalFirst(list: readonly Weighed[]): number[] {
+  const general = list.filter((w) => !w.aside);
+  return list.map((w) => {
+    if (!w.aside) return w.score;
+    let below: number | undefined;
+    for (const g of general)
+      if (g.coverage >= w.coverage && g.score >= SEARCH.generalRuleShare * w.score && g.score < w.score)
+        below = Math.min(below ?? Infinity, g.score);
+    return below === undefined ? w.score : below * (1 - 1e-9);
+  });
+}
