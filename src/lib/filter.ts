@@ -5,6 +5,7 @@
  * each word within a slip or two of the start of one of their words ("convrsion" keeps Conversion).
  * Pure: no DOM.
  */
+import { slipsToStart } from './edit-distance';
 
 /** The words of a filter box's text, lowercased; none for blank text. */
 export const filterWords = (query: string): string[] => query.toLowerCase().split(/\s+/).filter(Boolean);
@@ -14,33 +15,6 @@ export const matchesWords = (text: string, words: readonly string[]): boolean =>
 
 /** How many slips a typed word may hold and still come close, by its length: none up to 3 letters, 1 up to 7, 2 from 8. */
 export const slipsAllowed = (word: string): number => (word.length < 4 ? 0 : word.length < 8 ? 1 : 2);
-
-/**
- * The fewest slips (a letter added, left out or wrong, or two neighbours swapped) that turn `word` into the start of
- * `token`, of any length: the reader may stop typing anywhere in a word ("convr" is 1 slip from the start of
- * "conversion"). Counting stops past `max`: any higher count is returned as `max + 1`.
- */
-export function slipsToStart(word: string, token: string, max: number): number {
-  const m = word.length;
-  // A start longer than the word by more than `max` letters is more than `max` slips away.
-  const n = Math.min(token.length, m + max);
-  let before: number[] = [];
-  let prev = Array.from({ length: n + 1 }, (_, j) => j);
-  for (let i = 1; i <= m; i++) {
-    const row = [i];
-    let least = i;
-    for (let j = 1; j <= n; j++) {
-      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (word[i - 1] === token[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && word[i - 1] === token[j - 2] && word[i - 2] === token[j - 1]) d = Math.min(d, before[j - 2]! + 1);
-      row.push(d);
-      least = Math.min(least, d);
-    }
-    if (least > max) return max + 1;
-    before = prev;
-    prev = row;
-  }
-  return Math.min(max + 1, ...prev);
-}
 
 /** The words of a (lowercased) text: its runs of letters and digits. */
 const wordsOf = (text: string): string[] => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);

@@ -11,7 +11,8 @@ import { closestEntries, parseMissingPath, safeDecode } from '../../src/lib/sear
 import { mdxToText } from '../../src/lib/search/mdx-text';
 import { Searcher, SearchSet, inSetup, numberPairs, resultSnippet, snippet } from '../../src/lib/search/query';
 import { STOP_WORDS } from '../../src/lib/english';
-import { editDistance, indexWords, queryWords, stem } from '../../src/lib/search/text';
+import { editDistance } from '../../src/lib/edit-distance';
+import { indexWords, queryWords, stem } from '../../src/lib/search/text';
 import { LIGHT_WORDS } from '../../src/lib/search/config';
 
 const indexes = await contentIndexes();

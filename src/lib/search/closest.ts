@@ -4,7 +4,8 @@
  * Pure and total: any path, however malformed, gives a list (possibly empty), never an exception.
  */
 import type { SearchResult, SearchSet } from './query';
-import { editDistance, normalize } from './text';
+import { editDistance } from '../edit-distance';
+import { normalize } from './text';
 
 /** `decodeURIComponent` that never throws: a bad escape ("%E0%A4%A") becomes a space. */
 export function safeDecode(text: string): string {

@@ -10,7 +10,8 @@ import Fuse from 'fuse.js';
 import { stemmer } from 'stemmer';
 import { FUSE_OPTIONS, LIGHT_WORDS, SEARCH, SYNONYMS } from './config';
 import type { SearchIndex } from './build-index';
-import { editDistance, indexWords, queryWords, stem } from './text';
+import { editDistance } from '../edit-distance';
+import { indexWords, queryWords, stem } from './text';
 import {
   answerText,
   asksForNumber,

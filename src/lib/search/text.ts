@@ -84,31 +84,6 @@ export function queryWords(query: string): { words: string[]; typing: boolean; h
   return { words, typing, head: headWord(raw), context: contextWords(raw) };
 }
 
-/**
- * Edit distance with adjacent transpositions (optimal string alignment): "stirke" → "strike" is 1, where plain
- * Levenshtein says 2. Stops early and returns `max + 1` once the distance must exceed `max`.
- */
-export function editDistance(a: string, b: string, max = 3): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev2: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
-      cur.push(d);
-      rowMin = Math.min(rowMin, d);
-    }
-    if (rowMin > max) return max + 1;
-    prev2 = prev;
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
-
 /** A text's sentences: split at line ends and at ". ", "! ", "? ", "; " (a full stop inside "e.g." or "3.5" stays). */
 export function sentences(text: string): string[] {
   return text
