@@ -1,0 +1,24 @@
+/**
+ * Writes the first card (title — snippet, the list's text, no setup saved) of each lookup of the untuned sets G and
+ * H, scoped to its game, for a judge to read: `npx tsx scripts/bench-glance-cards.ts <out.json>`. bench/glance/ holds
+ * the cards at aa49352 (before issue 38) and after, the judge's verdicts and how they map (see bench/RESULTS.md).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resultSnippet } from '../src/lib/search/query';
+import { SET_FILES, type Query } from './bench-sets';
+import { appSearch, loadCorpus } from './bench-search/engines';
+
+const out = process.argv[2];
+if (!out) throw new Error('usage: npx tsx scripts/bench-glance-cards.ts <out.json>');
+const app = appSearch(loadCorpus());
+const cards: unknown[] = [];
+for (const set of ['G', 'H']) {
+  const list = JSON.parse(readFileSync(SET_FILES[set]!, 'utf8')) as Query[];
+  for (const { q, game, facts } of list) {
+    const r = app.all.search(q, { game, limit: 1 })[0];
+    const snippet = r ? resultSnippet(r, () => app.all.bodyOf(r.url)) : [];
+    cards.push({ set, game, q, facts, card: r ? `${r.title} — ${snippet.map((p) => p.text).join('')}` : '(no result)' });
+  }
+}
+writeFileSync(out, JSON.stringify(cards, null, 1));
+console.log(`${cards.length} cards written to ${out}`);
