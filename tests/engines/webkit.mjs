@@ -203,12 +203,22 @@ export async function startWebKit({ base, viewport, network }) {
       return withHelpers('webkit', {
         goto: (path) => moving(() => driver.get(new URL(path, base).href)),
         async click(selector) {
-          await waitVisible(evaluate, selector);
           // Into view first, and a frame painted: under load, a click that scrolls itself can land before the scroll.
-          await driver.executeAsyncScript((s, done) => {
-            document.querySelector(s).scrollIntoView({ block: 'center', behavior: 'instant' });
-            requestAnimationFrame(() => requestAnimationFrame(() => done()));
-          }, selector);
+          // A page the step before was leaving (WebKitWebDriver's Element Click on a link can return before the old
+          // page unloads) ends this script with "Callback was not called before the unload event": read again on the
+          // page that comes, as `until` does.
+          await until(
+            async () => {
+              await waitVisible(evaluate, selector);
+              await driver.executeAsyncScript((s, done) => {
+                document.querySelector(s).scrollIntoView({ block: 'center', behavior: 'instant' });
+                requestAnimationFrame(() => requestAnimationFrame(() => done()));
+              }, selector);
+              return true;
+            },
+            Boolean,
+            `${selector} scrolled into view`,
+          );
           const element = await driver.findElement({ css: selector });
           // WebDriver's Element Click: a mouse click through WebKit's input events, at the element's centre. Where
           // WebKitWebDriver calls a visible, unobscured element "not interactable" (seen on a footer button of a long
