@@ -136,6 +136,7 @@ export function validateSite(
     const slugs = slugsOf.get(e.game)!;
     problems.push(...listedTwice(e.file, 'related', e.data.related), ...listedTwice(e.file, 'aliases', e.data.aliases));
     problems.push(...listedTwice(e.file, 'terms', e.data.terms), ...listedTwice(e.file, 'asked', e.data.asked));
+    problems.push(...listedTwice(e.file, 'exceptionTo', e.data.exceptionTo));
     for (const [field, text] of wordFields(e.data))
       for (const word of mixedScriptWords(text))
         problems.push({
@@ -147,6 +148,10 @@ export function validateSite(
       if (slug === e.slug) problems.push({ file: e.file, field: `related.${i}`, message: 'an entry cannot relate to itself' });
       else if (!slugs.has(slug) && !pending.has(`${e.game}/${slug}`))
         problems.push({ file: e.file, field: `related.${i}`, message: `no entry "${slug}" in ${e.game}` });
+    });
+    e.data.exceptionTo.forEach((slug, i) => {
+      if (slug === e.slug) problems.push({ file: e.file, field: `exceptionTo.${i}`, message: 'an entry cannot be an exception to itself' });
+      else if (!slugs.has(slug)) problems.push({ file: e.file, field: `exceptionTo.${i}`, message: `no entry "${slug}" in ${e.game}` });
     });
     if (!claims.has(e.game)) claims.set(e.game, new Map());
     const words = claims.get(e.game)!;

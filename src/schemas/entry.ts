@@ -31,6 +31,12 @@ export const entrySchema = z.strictObject({
   terms: z.array(words).default([]),
   related: z.array(slug).min(1, 'list at least one related entry'),
   options: z.array(slug).default([]),
+  /**
+   * The general rules (entry slugs of the same game) this entry is a special case of: a card, building or rule whose
+   * point is to break them (the Inn lets a housed villager move: an exception to Housing). Search ranks it after
+   * them unless the query names it.
+   */
+  exceptionTo: z.array(slug).default([]),
   source: z.string().max(120).optional(),
 });
 

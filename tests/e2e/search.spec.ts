@@ -448,4 +448,12 @@ test.describe('search knows the game being played and the setup played', () => {
     await page.goto('/pencilvillage/depot/');
     await expect(page.getByText('Your objective: storing 12w needs all 4 Depots.')).toBeVisible();
   });
+  test('the general rule comes before its exception unless the lookup names the exception', async ({ page }) => {
+    const titles = page.locator('#search-results a[data-result] .result-title');
+    await page.goto('/search/?q=can%20I%20shift%20a%20housed%20villager&game=now-or-never');
+    await expect(titles.nth(1)).toBeVisible();
+    expect((await titles.allInnerTexts()).slice(0, 2)).toEqual(['Housing', 'Inn']);
+    await page.goto('/search/?q=can%20I%20shift%20a%20housed%20villager%20at%20the%20inn&game=now-or-never');
+    await expect(titles.first()).toHaveText('Inn');
+  });
 });

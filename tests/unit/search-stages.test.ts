@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEARCH } from '../../src/lib/search/config';
 import { entryScore, numberPairLift, phraseBonus, queryTerms, scoreDocs, type Scored } from '../../src/lib/search/score';
-import { choiceFactor, generalFirst, inSetup } from '../../src/lib/search/weigh';
+import { choiceFactor, exceptionsAfter, generalFirst, inSetup } from '../../src/lib/search/weigh';
 import { explain, shapeResult, type Ranked } from '../../src/lib/search/shape';
 import { answerText, bestSentence, entrySentences } from '../../src/lib/search/answer';
 import { linesByDoc, setupTokens, shownLines } from '../../src/lib/search/setup-text';
@@ -173,6 +173,31 @@ describe('stage 2, setup weighting', () => {
     expect(generalFirst([w(10, 1, true), w(5, 1, true)])).toEqual([10, 5]);
     // A tie stays a tie (its order is the doc order).
     expect(generalFirst([w(10, 1, true), w(10)])).toEqual([10, 10]);
+  });
+  it('puts an exception the query does not name just below its general rule, when the rule matches comparably', () => {
+    const e = (d: number, score: number, coverage = 1, named = 0) => ({ d, score, coverage, named });
+    const inn = new Map([[0, [1]]]);
+    // "can I shift a housed villager": the Inn (92, all of the query) goes just below Housing (66.8, 60% of it).
+    const [exception, rule, other] = exceptionsAfter([e(0, 92), e(1, 66.8, 0.6), e(2, 70)], inn);
+    expect(rule).toBe(66.8);
+    expect(other).toBe(70);
+    expect(exception).toBeLessThan(66.8);
+    expect(exception).toBeGreaterThan(66.8 * 0.999);
+    // Named by the query: it stays first.
+    expect(exceptionsAfter([e(0, 92, 1, 1), e(1, 66.8, 0.6)], inn)[0]).toBe(92);
+    // Only below its own general rules, not below any entry.
+    expect(exceptionsAfter([e(0, 92), e(2, 66.8)], inn)[0]).toBe(92);
+    expect(exceptionsAfter([e(0, 92), e(1, 66.8)], new Map())[0]).toBe(92);
+    // A rule scoring under exceptionRuleShare of it, or covering under exceptionCoverageShare of what it covers,
+    // does not hold it back ("what if my town centre is my only top tier building": the downgrade answers).
+    expect(exceptionsAfter([e(0, 100), e(1, 100 * SEARCH.exceptionRuleShare - 0.01)], inn)[0]).toBe(100);
+    expect(exceptionsAfter([e(0, 100), e(1, 100 * SEARCH.exceptionRuleShare)], inn)[0]).toBeCloseTo(100 * SEARCH.exceptionRuleShare);
+    expect(exceptionsAfter([e(0, 100, 1), e(1, 90, SEARCH.exceptionCoverageShare - 0.01)], inn)[0]).toBe(100);
+    expect(exceptionsAfter([e(0, 100, 1), e(1, 90, SEARCH.exceptionCoverageShare)], inn)[0]).toBeCloseTo(90);
+    // Several general rules: below the lowest that holds it back; already below: unchanged.
+    const two = new Map([[0, [1, 2]]]);
+    expect(exceptionsAfter([e(0, 100), e(1, 90), e(2, 80)], two)[0]).toBeCloseTo(80);
+    expect(exceptionsAfter([e(0, 50), e(1, 90)], inn)).toEqual([50, 90]);
   });
 });
 

@@ -156,6 +156,33 @@ describe("players' own phrasings (frontmatter asked)", () => {
   });
 });
 
+describe('exceptions (frontmatter exceptionTo)', () => {
+  const doc = (slug: string, data: Partial<{ title: string; aliases: string[]; exceptionTo: string[] }>, body: string) =>
+    searchDoc({ id: 'g', title: 'G' }, slug, { title: slug, summary: 'A summary.', aliases: [], terms: [], ...data }, body);
+  const docs = [
+    doc('coins', { title: 'Coins' }, 'Coins buy goods.'),
+    doc('housing', { title: 'Rooms' }, 'A housed villager stays in its row: you may not shift it.'),
+    doc(
+      'inn',
+      { title: 'Inn', exceptionTo: ['housing', 'gone', 'inn'] },
+      'Shift a housed villager from the Inn row to another row, and shift it again later.',
+    ),
+  ];
+  const built = buildSearchIndexes(docs).get('g')!;
+  it('are listed in the index by doc, with their general rules (an unknown slug or the entry itself left out)', () => {
+    const at = (slug: string) => built.docs.findIndex((d) => d[0] === `/g/${slug}/`);
+    expect(built.exceptions).toEqual([[at('inn'), at('housing')]]);
+    expect(buildSearchIndexes([docs[0]!]).get('g')!.exceptions).toBeUndefined();
+  });
+  it('come after their general rule unless the query names them', () => {
+    const s = new Searcher(built);
+    const plain = new Searcher(buildSearchIndexes(docs.map(({ exceptionTo: _, ...d }) => d)).get('g')!);
+    expect(plain.search('can I shift a housed villager', { limit: 2 }).map((r) => r.url)).toEqual(['/g/inn/', '/g/housing/']);
+    expect(s.search('can I shift a housed villager', { limit: 2 }).map((r) => r.url)).toEqual(['/g/housing/', '/g/inn/']);
+    expect(s.search('can I shift a housed villager at the inn', { limit: 2 }).map((r) => r.url)).toEqual(['/g/inn/', '/g/housing/']);
+  });
+});
+
 describe('SearchSet', () => {
   const all = new SearchSet(searchers);
   it('keeps a game-scoped search inside its game', () => {

@@ -35,6 +35,14 @@ describe('entrySchema', () => {
     const paths = r.error!.issues.map((i) => i.path.join('.'));
     expect(paths).toEqual(expect.arrayContaining(['order', 'summary', 'related', '']));
   });
+  it('reads exceptionTo as a list of entry slugs, empty by default', () => {
+    const base = { title: 'Inn', section: 'buildings', order: 1, summary: 'A full sentence of summary.', related: ['housing'] };
+    expect(entrySchema.parse(base).exceptionTo).toEqual([]);
+    expect(entrySchema.parse({ ...base, exceptionTo: ['housing'] }).exceptionTo).toEqual(['housing']);
+    const r = entrySchema.safeParse({ ...base, exceptionTo: ['Housing rules'] });
+    expect(r.error?.issues.map((i) => i.path.join('.'))).toEqual(['exceptionTo.0']);
+    expect(entrySchema.safeParse({ ...base, exceptionTo: 'housing' }).success).toBe(false);
+  });
 });
 
 describe('gameProblems', () => {
@@ -109,6 +117,18 @@ describe('validateSite', () => {
       { file: 'content/now-or-never/pass.mdx', field: 'options.0', message: expect.stringContaining('unknown option "solos"') },
       { file: 'content/now-or-never/pass.mdx', field: 'related.0', message: 'no entry "gone" in now-or-never' },
     ]);
+  });
+  it('reports an exceptionTo slug that is no entry of the game, the entry itself, or listed twice', () => {
+    const problems = validateSite(games, [
+      entry('pass', { related: ['seasons'], exceptionTo: ['gone', 'pass', 'seasons', 'seasons'] }),
+      entry('seasons'),
+    ]);
+    expect(problems).toEqual([
+      { file: 'content/now-or-never/pass.mdx', field: 'exceptionTo.3', message: '"seasons" is listed twice (also exceptionTo.2)' },
+      { file: 'content/now-or-never/pass.mdx', field: 'exceptionTo.0', message: 'no entry "gone" in now-or-never' },
+      { file: 'content/now-or-never/pass.mdx', field: 'exceptionTo.1', message: 'an entry cannot be an exception to itself' },
+    ]);
+    expect(validateSite(games, [entry('pass', { related: ['seasons'], exceptionTo: ['seasons'] }), entry('seasons')])).toEqual([]);
   });
   it('reports a game synonym that leads to no term of the game, by its path', () => {
     const withSynonyms = [{ ...games[0]!, synonyms: { vp: ['seasons'], hp: ['hartz'] } }];

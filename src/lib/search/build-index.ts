@@ -37,6 +37,8 @@ export interface SearchDoc {
   choice?: { option: string; value?: string; label?: string };
   /** The lines of `body` inside `<When>` blocks: [line index, the blocks' conditions merged], for setup snippets. */
   conditional?: [number, WhenAttrs][];
+  /** The general rules (slugs of the same game) this entry is a special case of (frontmatter `exceptionTo`). */
+  exceptionTo?: readonly string[];
 }
 
 /** The frontmatter fields the index reads. */
@@ -47,6 +49,7 @@ export interface IndexedEntry {
   aliases: readonly string[];
   asked?: readonly string[];
   terms: readonly string[];
+  exceptionTo?: readonly string[];
 }
 
 /** The option an entry applies under only, if any: the option and value it describes, or its section's option. */
@@ -132,6 +135,7 @@ export function searchDoc(
     body: text,
     ...(option ? { choice: option } : variantOnly ? { choice: variantOnly } : {}),
     ...(conditional.length ? { conditional } : {}),
+    ...(data.exceptionTo?.length ? { exceptionTo: data.exceptionTo } : {}),
   };
 }
 
@@ -167,6 +171,11 @@ export interface SearchIndex {
    * is the entry of ('' for a rule that applies while the option is on).
    */
   choices?: { option: string; docs: number[]; values: string[]; words?: string[] }[];
+  /**
+   * Exception entries (SearchDoc.exceptionTo): per entry, [its doc, the docs of the general rules it is a special
+   * case of]. Absent: none.
+   */
+  exceptions?: number[][];
   /** Players' words for this game's own terms (the game file's `synonyms`), as index words: "vp" → ["honor"]. */
   synonyms?: Record<string, string[]>;
   /**
@@ -212,6 +221,15 @@ function choiceGroups(docs: readonly SearchDoc[]): NonNullable<SearchIndex['choi
     groups.get(option)!.values.push(value);
   });
   return [...groups.values()];
+}
+
+/** The exception entries as doc indices (see SearchIndex.exceptions); a slug not in the docs is left out. */
+function exceptionDocs(docs: readonly SearchDoc[]): number[][] {
+  const at = new Map(docs.map((doc, d) => [`${doc.game}/${doc.slug}`, d]));
+  return docs.flatMap((doc, d) => {
+    const general = (doc.exceptionTo ?? []).flatMap((slug) => at.get(`${doc.game}/${slug}`) ?? []).filter((g) => g !== d);
+    return general.length ? [[d, ...general]] : [];
+  });
 }
 
 /** Each doc's numbers and the words beside them, as vocab indices (see SearchIndex.numbers). */
@@ -363,6 +381,7 @@ function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals, game?: G
     phrases: docPhrases(docs),
     ...(totals ? { totalDocs: totals.docs, totalDf: vocab.map((w) => totals.df.get(w) ?? 1) } : {}),
     choices: choiceGroups(docs),
+    ...(docs.some((doc) => doc.exceptionTo?.length) ? { exceptions: exceptionDocs(docs) } : {}),
     numbers: docNumbers(docs, vocab),
     ...(gameSynonyms && Object.keys(gameSynonyms).length ? { synonyms: synonymWords(gameSynonyms) } : {}),
     ...(game?.options?.length

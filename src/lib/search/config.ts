@@ -160,6 +160,12 @@ export const SEARCH = {
    * this share of it (weigh.ts generalFirst). Measured on A-F: 0.1 loses E (−0.7), 0.2 and 0.3 gain C (+0.7), 0.5 none;
    * a slack of 0.1 on coverage changed nothing. */
   generalRuleShare: 0.2,
+  /** An exception (frontmatter `exceptionTo`) the query does not name ranks just below its general rule when the rule
+   * scores at least this share of it (weigh.ts exceptionsAfter)... */
+  exceptionRuleShare: 0.6,
+  /** ...and covers at least this share of its coverage: the exception holds the word of what it allows ("shift" a
+   * housed villager), which the general rule forbids without saying. */
+  exceptionCoverageShare: 0.5,
   /** ...and of such an entry when the reader's setup has that choice (solo on, that objective): it is their rule. */
   setupChoiceFactor: 1.4,
   /** In an all-games search, multiplier of the score of the game being played (the one whose pages were opened last).

@@ -24,7 +24,7 @@ import {
   type Sentence,
 } from './answer';
 import { entryScore, numberPairLift, queryTerms, scoreDocs, type SharedStat } from './score';
-import { choiceFactor, generalFirst, type Choice } from './weigh';
+import { choiceFactor, exceptionsAfter, generalFirst, type Choice } from './weigh';
 import { shapeResult, type Ranked } from './shape';
 import { linesByDoc, setupTokens, shownLines } from './setup-text';
 import type { WhenAttrs } from '../fragments';
@@ -56,6 +56,8 @@ export class Searcher {
   /** Per doc that applies under one choice of a play option (an objective, a solo rule): the option, its words and
    * the value the doc is the entry of ('' for a rule that applies while the option is on). */
   private readonly choices: Map<number, Choice>;
+  /** Per exception doc: the docs of the general rules it is a special case of (SearchIndex.exceptions). */
+  private readonly exceptions: Map<number, number[]>;
 
   /** One-letter short forms of things, from entries with a one-letter term ("p" → the words of "Population (p)"). */
   private readonly units = new Map<string, Set<string>>();
@@ -76,6 +78,7 @@ export class Searcher {
         return docs.map((d, i) => [d, { option, words, value: values[i] ?? '' }] as const);
       }),
     );
+    this.exceptions = new Map((index.exceptions ?? []).map(([d, ...rules]) => [d!, rules]));
     const n = index.docs.length;
     this.idfGame = Float64Array.from(index.df, (x) => Math.log(1 + n / x));
     const total = index.totalDocs ?? n;
@@ -251,6 +254,10 @@ export class Searcher {
       return { scored, choice, pairs: 0, score: entryScore(scored) * choice };
     });
     generalFirst(ranked.map((r) => ({ score: r.score, coverage: r.scored.coverage, aside: r.choice < 1 }))).forEach((score, i) => {
+      ranked[i]!.score = score;
+    });
+    const excepted = ranked.map((r) => ({ d: r.scored.d, score: r.score, coverage: r.scored.coverage, named: r.scored.named }));
+    exceptionsAfter(excepted, this.exceptions).forEach((score, i) => {
       ranked[i]!.score = score;
     });
     const byScore = (a: Ranked, b: Ranked) => b.score - a.score || a.scored.d - b.scored.d;

@@ -3,6 +3,8 @@
  * character, a mod: the value's entry; a rule of a section that belongs to an option: solo play, an expansion) comes
  * after the general rule unless the query names the entry or the option, and first in the reader's own setup.
  * Which entries those are comes from the content (the game file's options and sections: SearchIndex.choices).
+ * Likewise an exception (an entry whose frontmatter `exceptionTo` names the general rules it breaks: the Inn lets a
+ * housed villager move) comes after its general rule unless the query names it (SearchIndex.exceptions).
  * Pure.
  */
 import { SEARCH } from './config';
@@ -58,6 +60,41 @@ export function generalFirst(list: readonly Weighed[]): number[] {
     for (const g of general)
       if (g.coverage >= w.coverage && g.score >= SEARCH.generalRuleShare * w.score && g.score < w.score)
         below = Math.min(below ?? Infinity, g.score);
+    return below === undefined ? w.score : below * (1 - 1e-9);
+  });
+}
+
+/** An entry as the exceptions stage reads it: its doc, score, coverage, and how fully the query names it (Scored.named). */
+export interface Excepted {
+  d: number;
+  score: number;
+  coverage: number;
+  named: number;
+}
+
+/**
+ * The general rule before its exception: an entry that is a special case of general rules (`exceptionTo`: doc → the
+ * docs of its general rules) and that the query does not name ranks just below the lowest of those rules that are
+ * in the list, cover at least `SEARCH.exceptionCoverageShare` of what it covers and score at least
+ * `SEARCH.exceptionRuleShare` of it, as generalFirst does for option-only entries ("can I shift a housed villager": Housing before the Inn). Returns each entry's new
+ * score, in input order.
+ */
+export function exceptionsAfter(list: readonly Excepted[], exceptionTo: ReadonlyMap<number, readonly number[]>): number[] {
+  const byDoc = new Map(list.map((w) => [w.d, w]));
+  return list.map((w) => {
+    const rules = exceptionTo.get(w.d);
+    if (!rules || w.named > 0) return w.score;
+    let below: number | undefined;
+    for (const d of rules) {
+      const g = byDoc.get(d);
+      if (
+        g &&
+        g.coverage >= SEARCH.exceptionCoverageShare * w.coverage &&
+        g.score >= SEARCH.exceptionRuleShare * w.score &&
+        g.score < w.score
+      )
+        below = Math.min(below ?? Infinity, g.score);
+    }
     return below === undefined ? w.score : below * (1 - 1e-9);
   });
 }
