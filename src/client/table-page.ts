@@ -5,7 +5,16 @@
  * cannot be used (`src/lib/table-offer.ts` decides; this module renders): "Use it" saves the link's setup and rulings,
  * or nothing and says why, and one tap undoes it; "Keep mine" changes nothing.
  */
-import { decodeRulings, encodeRulings, readTableFragment, tableFragment, type LinkNote, type LinkRulings } from '../lib/table-link';
+import {
+  MAX_TABLE_FRAGMENT,
+  decodeRulings,
+  encodeRulings,
+  readTableFragment,
+  streamPacker,
+  tableFragment,
+  type LinkNote,
+  type LinkRulings,
+} from '../lib/table-link';
 import {
   hasUse,
   isTableLink,
@@ -19,7 +28,6 @@ import {
   usedMessage,
   type TableOffer,
 } from '../lib/table-offer';
-import { MAX_TABLE_FRAGMENT, streamPacker } from '../lib/table-link';
 import { drawQr } from './qr';
 import { announceOptions, notSaved, onRestored, optionState, showSetup, toast } from './rules';
 import { describeValue, formatOptionValue, setupQuery, type OptionValue } from '../lib/options';
