@@ -5,7 +5,7 @@
  * Written against the survivors of `npm run test:mutation`.
  */
 import { describe, expect, it } from 'vitest';
-import { inPlayFirst, SearchSet } from '../../src/lib/search/merge';
+import { inPlayFirst, inPlayOrder, SearchSet } from '../../src/lib/search/merge';
 import { SEARCH } from '../../src/lib/search/config';
 import { Searcher } from '../../src/lib/search/rank';
 import { makeIndex, type Doc } from './made-up-index';
@@ -243,8 +243,10 @@ describe('the game in play (an all-games search from the home box or /search/ wi
     expect(order([r('a', 10), r('b', 3.2)], 'b')).toEqual(['/a/10/', '/b/3.2/']);
     expect(SEARCH.currentGameFactor).toBe(3);
   });
-  it("puts another game's named entry first only when the game in play names none", () => {
-    expect(order([r('a', 1, true), r('b', 9)], 'b')).toEqual(['/a/1/', '/b/9/']);
+  it("puts another game's named entry first only when the game in play names none and weighs no more", () => {
+    expect(order([r('a', 27, true), r('b', 9)], 'b')).toEqual(['/a/27/', '/b/9/']);
+    // 3 × 9 = 27 > 26: the game in play's entry fits the words better than the other game's name for them.
+    expect(order([r('a', 26, true), r('b', 9)], 'b')).toEqual(['/b/9/', '/a/26/']);
     expect(order([r('a', 9, true), r('b', 1, true)], 'b')).toEqual(['/b/1/', '/a/9/']);
     expect(order([r('a', 9, true), r('b', 1, true)])).toEqual(['/a/9/', '/b/1/']);
   });
@@ -265,6 +267,36 @@ describe('the game in play (an all-games search from the home box or /search/ wi
     expect(set.search('coin').map((x) => x.game)).toEqual(['a', 'b']);
     expect(set.search('coin', { current: 'b' }).map((x) => x.game)).toEqual(['b', 'a']);
     expect(set.search('coin', { current: 'b', game: 'a' }).map((x) => x.game)).toEqual(['a']);
+  });
+  it("orders the game in play's entries as that game's own search does, where they stand in the merged list", () => {
+    const list = [r('b', 9), r('a', 8), r('b', 7), r('a', 1)];
+    const own = [r('b', 7), r('b', 9)];
+    expect(inPlayOrder(list, own).map((x) => x.url)).toEqual(['/b/7/', '/a/8/', '/b/9/', '/a/1/']);
+    // Fewer entries of its own than slots: the merged entry stays.
+    expect(inPlayOrder(list, [r('b', 7)]).map((x) => x.url)).toEqual(['/b/7/', '/a/8/', '/b/7/', '/a/1/']);
+    expect(inPlayOrder(list, []).map((x) => x.url)).toEqual(list.map((x) => x.url));
+  });
+  it('gives, with a game in play, that game the order of its own search', () => {
+    // Over all games "gold" is common (df 40 of 100 docs) and "purse" rare (df 4): on that scale b's Pouch (mostly
+    // purse) outscores its Hoard (mostly gold). In b alone gold is the rarer word, and b's own search puts the Hoard first.
+    const a = game('a', [{ title: 'Wallet', words: { thing: 2 } }]);
+    const docs = [
+      { title: 'Hoard', words: { gold: 4, purse: 1 } },
+      { title: 'Pouch', words: { purse: 4, gold: 1 } },
+      { title: 'Bag', words: { purse: 1 } },
+      { title: 'Sack', words: { purse: 1 } },
+    ];
+    const b = new Searcher(makeIndex(docs, { games: [['b', 'B']], totalDocs: 100, totalDf: [40, 4] }));
+    const set = new SearchSet(
+      new Map([
+        ['a', a],
+        ['b', b],
+      ]),
+    );
+    const of = (list: { game: string; title: string }[]) => list.filter((x) => x.game === 'b').map((x) => x.title);
+    expect(of(b.search('gold purse')).slice(0, 2)).toEqual(['Hoard', 'Pouch']);
+    expect(of(set.search('gold purse')).slice(0, 2)).toEqual(['Pouch', 'Hoard']);
+    expect(of(set.search('gold purse', { current: 'b' }))).toEqual(of(b.search('gold purse')));
   });
 });
 

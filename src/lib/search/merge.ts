@@ -49,9 +49,16 @@ export class SearchSet {
       ),
       current,
     ).slice(0, limit);
-    return merged.map((r, rank) => {
+    // The game in play keeps the order of its own search: the all-games list says where its entries stand among
+    // the other games', its own search says which of its entries stands first.
+    const playing = current !== undefined ? this.searchers.get(current) : undefined;
+    const list = playing
+      ? inPlayOrder(merged, playing.search(query, { ...rest, limit, answers: false, setup: ownSetup(setups, current!) }))
+      : merged;
+    return list.map((r, rank) => {
       if (rank >= SEARCH.answers) return r;
-      const answer = this.searchers.get(r.game)?.answerFor(r, query, { shared, setup: ownSetup(setups, r.game) });
+      const scoped = r.game === current;
+      const answer = this.searchers.get(r.game)?.answerFor(r, query, { ...(scoped ? {} : { shared }), setup: ownSetup(setups, r.game) });
       return answer ? { ...r, answer } : r;
     });
   }
@@ -71,8 +78,20 @@ export class SearchSet {
  */
 export function inPlayFirst(results: readonly SearchResult[], current?: string): SearchResult[] {
   const weight = (r: SearchResult) => (r.game === current ? r.score * SEARCH.currentGameFactor : r.score);
-  // Another game's named entry goes first only when the game in play names none.
-  const inPlayNamed = results.some((r) => r.named && r.game === current);
-  const named = (r: SearchResult) => !!r.named && (r.game === current || !inPlayNamed);
+  // Another game's named entry goes first only when the game in play names none and has no entry that weighs more.
+  const inPlay = results.filter((r) => r.game === current);
+  const inPlayNamed = inPlay.some((r) => r.named);
+  const inPlayBest = Math.max(0, ...inPlay.map(weight));
+  const named = (r: SearchResult) => !!r.named && (r.game === current || (!inPlayNamed && r.score >= inPlayBest));
   return [...results].sort((a, b) => Number(named(b)) - Number(named(a)) || weight(b) - weight(a) || a.title.localeCompare(b.title));
+}
+
+/**
+ * An all-games list (`merged`, see inPlayFirst) with the game in play's entries, where they stand, put in the order
+ * of that game's own search (`own`): with the game in play, the all-games search is as right as the game's search.
+ */
+export function inPlayOrder(merged: readonly SearchResult[], own: readonly SearchResult[]): SearchResult[] {
+  const game = own[0]?.game;
+  const next = own[Symbol.iterator]();
+  return merged.map((r) => (r.game === game ? (next.next().value ?? r) : r));
 }
