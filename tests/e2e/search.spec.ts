@@ -448,6 +448,24 @@ test.describe('search knows the game being played and the setup played', () => {
     await page.goto('/pencilvillage/depot/');
     await expect(page.getByText('Your objective: storing 12w needs all 4 Depots.')).toBeVisible();
   });
+  test('the first card shows the main rule, not an example, a side line or a lead-in cut at its colon', async ({ page }) => {
+    const first = page.locator('#search-results a[data-result] .result-snippet').first();
+    // The summary of the thing named (with a slip), not the body's note on what the rules leave open.
+    await page.goto('/search/?q=metal%20hund&game=now-or-never');
+    await expect(first).toHaveText(/^Once per season, on your turn, 3 mana lets you claim any search token/);
+    // The rule, not the page's worked example.
+    await page.goto('/search/?q=how%20much%20to%20recruit%20a%20specialist%20from%20the%20row&game=now-or-never');
+    await expect(first).toContainText('Pay double the upper cost');
+    expect(await first.innerText()).not.toContain('Example');
+    // A lead-in is shown with what it leads to.
+    await page.goto('/search/?q=what%20if%20two%20players%20have%20the%20same%20score&game=now-or-never');
+    await expect(first).toContainText('share the highest score: The tied player with the most experience and books');
+  });
+  test('from all games with Forge War in play, its own rule comes before a name another game gives the words', async ({ page }) => {
+    await page.goto('/forge-war/barracks/');
+    await page.goto('/search/?q=hire%20heroes');
+    await expect(page.locator('#search-results a[data-result] .result-title').first()).toHaveText('Hiring Adventurers');
+  });
   test('the general rule comes before its exception unless the lookup names the exception', async ({ page }) => {
     const titles = page.locator('#search-results a[data-result] .result-title');
     await page.goto('/search/?q=can%20I%20shift%20a%20housed%20villager&game=now-or-never');

@@ -280,7 +280,7 @@ describe('the game in play (an all-games search from the home box or /search/ wi
     // Over all games "gold" is common (df 40 of 100 docs) and "purse" rare (df 4): on that scale b's Pouch (mostly
     // purse) outscores its Hoard (mostly gold). In b alone gold is the rarer word, and b's own search puts the Hoard first.
     const a = game('a', [{ title: 'Wallet', words: { thing: 2 } }]);
-    const docs = [
+    const docs: Doc[] = [
       { title: 'Hoard', words: { gold: 4, purse: 1 } },
       { title: 'Pouch', words: { purse: 4, gold: 1 } },
       { title: 'Bag', words: { purse: 1 } },

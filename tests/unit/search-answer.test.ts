@@ -3,7 +3,17 @@
  * lift entries holding the number the query asks beside its noun.
  */
 import { describe, expect, it } from 'vitest';
-import { asksForNumber, bestSentence, entrySentences, numberNeighbours, numberPairShare } from '../../src/lib/search/answer';
+import {
+  asideOf,
+  asksForNumber,
+  asksYesNo,
+  bestSentence,
+  entrySentences,
+  leadIns,
+  numberNeighbours,
+  numberPairShare,
+} from '../../src/lib/search/answer';
+import { SEARCH } from '../../src/lib/search/config';
 import { indexWords } from '../../src/lib/search/text';
 
 /** Per query word, the vocabulary words it stands for (here: itself, exactly). */
@@ -72,5 +82,67 @@ describe('asksForNumber', () => {
     const asking = ['how many coins', 'How much gold', 'what does a mill cost', 'event roll 12'];
     expect(asking.map(asksForNumber)).toEqual([true, true, true, true]);
     expect(asksForNumber('what is a mill')).toBe(false);
+  });
+});
+
+describe('the answer at a glance: the main point before a side line', () => {
+  it("marks an example, and a line labelled with another entry's title, as side lines (asideOf)", () => {
+    expect(asideOf('Example: a cost of 3 costs 6 coins.', [])).toEqual([]);
+    expect(asideOf('For example, 3 costs 6.', [])).toEqual([]);
+    expect(asideOf('Malikai: once per Loot, roll again.', ['Malikai'])).toEqual(['malikai']);
+    expect(asideOf('Explorers Kit · Lose 1 heart fewer', ['Explorers Kit'])).toEqual(['explorer', 'kit']);
+    // A title as the sentence's subject is the rule ("Villagers … produce nothing"), and so is a clarification.
+    expect(asideOf('Villagers waiting below produce nothing.', ['Villagers'])).toBeUndefined();
+    expect(asideOf('Clarification: you cannot complete orders then.', [])).toBeUndefined();
+    // A longer name is not its start ("Examples" is not "Example").
+    expect(asideOf('Examples of play follow.', [])).toBeUndefined();
+    expect(SEARCH.asideOpeners).toEqual(['Example', 'For example']);
+  });
+
+  it('shows the general rule before a side line that holds the query alike, unless the query names its subject', () => {
+    const list = entrySentences('About looting.', 'Malikai: you may roll the loot again.\nRoll a die to loot a treasure.', ['Malikai']);
+    expect(bestSentence(list, termsOf('loot', 'roll'), [1, 1], 2).text).toBe('Roll a die to loot a treasure.');
+    const named = termsOf('malikai', 'loot', 'roll');
+    expect(bestSentence(list, named, [1, 1, 1], 3).text).toBe('Malikai: you may roll the loot again.');
+    expect(SEARCH.asideSentenceFactor).toBe(0.5);
+  });
+
+  it('prefers the summary to a body sentence that holds the query alike, except for a yes/no question', () => {
+    const list = entrySentences('Farms feed 6 people.', 'Farms need no worker and feed people.');
+    const q = termsOf('farm', 'people');
+    expect(bestSentence(list, q, [1, 1], 2).text).toBe('Farms feed 6 people.');
+    const body = entrySentences('Farms feed people.', 'Farms need no worker, and they feed people.');
+    // Alike (same share): the summary; a yes/no question reads the body's short line first only when it holds more.
+    expect(bestSentence(body, q, [1, 1], 2, false, -1, true).text).toBe('Farms feed people.');
+    const more = entrySentences('Farms feed people.', 'Farms need no worker.');
+    const worker = termsOf('farm', 'worker', 'people');
+    expect(bestSentence(more, worker, [1, 3, 1], 5, false, -1, true).text).toBe('Farms need no worker.');
+    // Summary 2.2 of 3.7 (×1.25) against the body's 2.5: the factor decides, and a yes/no question goes without it.
+    const close = termsOf('farm', 'worker', 'people');
+    const summaryWins = entrySentences('Farms feed people.', 'Farms need a worker.');
+    expect(bestSentence(summaryWins, close, [1, 1.5, 1.2], 3.7).text).toBe('Farms feed people.');
+    expect(bestSentence(summaryWins, close, [1, 1.5, 1.2], 3.7, false, -1, true).text).toBe('Farms need a worker.');
+    expect(SEARCH.summarySentenceFactor).toBe(1.25);
+  });
+
+  it('shows a lead-in with what it leads to, weighed on its own words (leadIns)', () => {
+    expect(leadIns(['On a tie:', 'Most books wins.', 'Then most hearts.'])).toEqual([
+      'On a tie: Most books wins. Then most hearts.',
+      'Most books wins.',
+      'Then most hearts.',
+    ]);
+    expect(leadIns(['No lead-in.', 'Next.'])).toEqual(['No lead-in.', 'Next.']);
+    const long = 'x'.repeat(SEARCH.leadInLength);
+    expect(leadIns(['Steps:', long, 'Last.'])).toEqual([`Steps: ${long}`, long, 'Last.']);
+    const list = entrySentences('About ties.', 'If players tie on score:\nThe most books wins.');
+    expect(bestSentence(list, termsOf('tie', 'score'), [1, 1], 2).text).toBe('If players tie on score: The most books wins.');
+    // The led-to words do not lift the lead-in.
+    expect(list[1]!.words).not.toContain('book');
+  });
+
+  it('reads a yes/no question from its first word (asksYesNo)', () => {
+    for (const q of ['can i move diagonally', 'Do farms need a worker', 'is there a limit', 'does armor stack', 'are champions used'])
+      expect(asksYesNo(q), q).toBe(true);
+    for (const q of ['how do i forge', 'what can i build', 'candle', 'island', 'dome']) expect(asksYesNo(q), q).toBe(false);
   });
 });

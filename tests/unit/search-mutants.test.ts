@@ -247,6 +247,18 @@ describe('candidates: what a query word stands for', () => {
       ['champion', round(0.75 * (1 - 1 / 9) ** 2)],
     ]);
   });
+  it('reads a misspelling alias as the word one edit away that its own entry holds, before a more common one', () => {
+    // "savy" on the Savvy card is "savvy", though "say" (also one edit away) stands in more entries.
+    const docs: Doc[] = [
+      { title: 'Savvy', words: { savy: 1, savvy: 1 } },
+      ...Array.from({ length: 3 }, (_, i) => ({ title: `S${i}`, words: { savvy: 1, say: 1 } })),
+      ...Array.from({ length: 4 }, (_, i) => ({ title: `Y${i}`, words: { say: 1 } })),
+    ];
+    const found = new Map(candidates(new Searcher(makeIndex(docs, { typos: ids(docs, 'savy') })), 'savy').map(([w, f]) => [w, f] as const));
+    expect(found.get('savvy')).toBe(1);
+    expect(found.get('savy')).toBe(0.9);
+    expect(found.get('say')).toBeLessThan(1);
+  });
   it('looks past a rare exact word of 5+ letters, or a short misspelling alias, for near words', () => {
     const rare = (df: number, typo: boolean, word = 'swerd') => {
       const d: Doc[] = [

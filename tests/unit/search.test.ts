@@ -9,7 +9,7 @@ import { buildSearchIndexes, searchDoc } from '../../src/lib/search/build-index'
 import { contentIndexes } from './content-indexes';
 import { closestEntries, parseMissingPath, safeDecode } from '../../src/lib/search/closest';
 import { mdxToText } from '../../src/lib/search/mdx-text';
-import { Searcher, SearchSet, inSetup, numberPairs, resultSnippet, snippet } from '../../src/lib/search/query';
+import { Searcher, SearchSet, inSetup, numberPairs, resultSnippet, snippet, type SearchResult } from '../../src/lib/search/query';
 import { STOP_WORDS } from '../../src/lib/english';
 import { editDistance } from '../../src/lib/edit-distance';
 import { indexWords, queryWords, stem } from '../../src/lib/search/text';
@@ -385,5 +385,56 @@ describe('snippet', () => {
   });
   it('returns nothing when nothing matches', () => {
     expect(snippet('Roll 2 dice.', ['retreat'])).toEqual([]);
+  });
+  it('shows a sentence from its start when its matched words fit the width, and cuts before them when they do not', () => {
+    const text = `Once per turn, as a bonus action, hand in 3 of one attribute for its tile, which counts as 2 cards toward mastery.`;
+    expect(
+      snippet(text, ['mastery'], 180)
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(text);
+    const long = `${'Setup words here. '.repeat(12)}Then the last words say retreat.`;
+    const cut = snippet(long, ['retreat'], 60)
+      .map((p) => p.text)
+      .join('');
+    expect(cut.startsWith('… ')).toBe(true);
+    expect(cut).toContain('retreat');
+    // The window with most hits decides: all of them must fit from the start to start there.
+    const spread = 'Once every player has passed, all collect goods and coins and move the season marker; hearts do not refill.';
+    const shown = snippet(spread, ['season', 'heart', 'refill'], 90)
+      .map((p) => p.text)
+      .join('');
+    expect(shown).toContain('season');
+    expect(shown).toContain('refill');
+  });
+});
+
+describe('resultSnippet', () => {
+  const result = (over: Partial<SearchResult>): SearchResult => ({
+    url: '/g/metal-hound/',
+    title: 'Metal Hound',
+    game: 'g',
+    gameTitle: 'G',
+    summary: 'Once per season, 3 mana lets you claim any search token.',
+    score: 1,
+    matched: ['hound'],
+    ...over,
+  });
+  const text = (r: SearchResult, body: string) =>
+    resultSnippet(r, () => body)
+      .map((p) => p.text)
+      .join('');
+  it("shows the summary when the title holds the query's words, not a body line that mentions them", () => {
+    expect(text(result({}), 'The rules do not say whether the Hound uses your action.')).toBe(
+      'Once per season, 3 mana lets you claim any search token.',
+    );
+  });
+  it('shows the passage of the body that holds the words when neither title nor summary does', () => {
+    expect(text(result({ title: 'Artifacts' }), 'The rules do not say whether the Hound uses your action.')).toBe(
+      'The rules do not say whether the Hound uses your action.',
+    );
+  });
+  it('shows the answer sentence first', () => {
+    expect(text(result({ answer: 'The Hound costs 3 mana.' }), '')).toBe('The Hound costs 3 mana.');
   });
 });

@@ -13,6 +13,30 @@ export interface Sentence {
   words: string[];
   /** From text the default setup hides (a character's, a mod's, an objective's line): an exception to the rule. */
   variant?: boolean;
+  /**
+   * A side line, not the rule itself: an example, or a line about another thing of the game
+   * (it opens with another entry's title: "Malikai: once per Loot…", a table row "Explorers Kit · Lose 1 heart fewer").
+   * Holds the index words of what it is about ([] for an example), so that a query naming that thing lifts it again.
+   */
+  aside?: string[];
+  /** From the entry's summary: its main point, which the card shows before a body line that holds the query alike. */
+  summary?: boolean;
+}
+
+/**
+ * Whether a sentence is a side line (see Sentence.aside): it opens with an example label
+ * (`SEARCH.asideOpeners`; a clarification is a rule), or with one of `names` (another entry's title as printed) as a label or a table row's
+ * first cell (followed by ":" or "·").
+ * Returns the index words of the name it opens with, [] for a label, undefined for the rule's own text.
+ */
+export function asideOf(text: string, names: readonly string[]): string[] | undefined {
+  const opens = (name: string) => text.startsWith(name) && !/[\p{L}\p{N}]/u.test(text.charAt(name.length));
+  if (SEARCH.asideOpeners.some(opens)) return [];
+  // A name as a label ("Malikai: …") or a table row's first cell ("Explorers Kit · …"), not a sentence's subject
+  // ("Villagers … produce nothing" is the rule).
+  const labels = (name: string) => opens(name) && /^\s*[:·]/.test(text.slice(name.length));
+  const name = names.find(labels);
+  return name === undefined ? undefined : indexWords(name);
 }
 
 /** A line of an entry's body, and whether the default setup hides it (setup-text.ts shownLines). */
@@ -21,17 +45,44 @@ export interface BodyLine {
   variant: boolean;
 }
 
-/** An entry's summary and body (its text, or its lines with their variant flags) as sentences with index words. */
-export function entrySentences(summary: string, body: string | readonly BodyLine[]): Sentence[] {
+/**
+ * An entry's summary and body (its text, or its lines with their variant flags) as sentences with index words; a
+ * body sentence that opens with one of `names` (the other entries' titles) or an example label is marked `aside`.
+ */
+export function entrySentences(summary: string, body: string | readonly BodyLine[], names: readonly string[] = []): Sentence[] {
   const lines: readonly BodyLine[] = typeof body === 'string' ? [{ text: body, variant: false }] : body;
-  return [{ text: summary, variant: false }, ...lines].flatMap(({ text, variant }) =>
-    sentences(text).map((t) => ({ text: t, words: indexWords(t), ...(variant ? { variant } : {}) })),
-  );
+  const summarySentences = sentences(summary).map((t) => ({ text: t, words: indexWords(t), summary: true }));
+  const own = lines.flatMap(({ text, variant }) => sentences(text).map((t) => ({ t, variant })));
+  const shown = leadIns(own.map((x) => x.t));
+  const bodySentences = own.map(({ t, variant }, i) => ({ own: t, shown: shown[i]!, variant }));
+  return [
+    ...summarySentences,
+    ...bodySentences.map(({ own, shown, variant }) => {
+      const aside = asideOf(own, names);
+      // A lead-in is shown with what it leads to, but weighed on its own words.
+      return { text: shown, words: indexWords(own), ...(variant ? { variant } : {}), ...(aside ? { aside } : {}) };
+    }),
+  ];
+}
+
+/**
+ * Sentences with each lead-in ("Every round runs the same 5 steps:") joined to what it leads to, the sentences after
+ * it up to `SEARCH.leadInLength` characters: alone it answers nothing. One out per sentence in.
+ */
+export function leadIns(list: readonly string[]): string[] {
+  return list.map((text, i) => {
+    if (!text.endsWith(':')) return text;
+    let out = text;
+    for (let j = i + 1; j < list.length && out.length < SEARCH.leadInLength; j++) out += ` ${list[j]}`;
+    return out;
+  });
 }
 
 /** What the answer stage knows of a query: its terms in the index, whether it asks a number, its head word. */
 export interface AnswerQuery extends QueryTerms {
   asksNumber: boolean;
+  /** A yes/no question ("can I…", "do farms…"): its answer is often a short line of the body, not the summary. */
+  yesNo?: boolean;
   /** The position of the word the question asks about ("how many *coins*"), -1 when none. */
   head: number;
 }
@@ -42,7 +93,7 @@ export interface AnswerQuery extends QueryTerms {
  */
 export function answerText(list: readonly Sentence[], q: AnswerQuery): string | undefined {
   if (q.wordTerms.length < 2 && !q.asksNumber) return undefined;
-  return bestSentence(list, q.wordTerms, q.wordWeight, q.totalWeight, q.asksNumber, q.head).text || undefined;
+  return bestSentence(list, q.wordTerms, q.wordWeight, q.totalWeight, q.asksNumber, q.head, !!q.yesNo).text || undefined;
 }
 
 /**
@@ -51,8 +102,9 @@ export function answerText(list: readonly Sentence[], q: AnswerQuery): string | 
  * a digit, best the number beside the word the question asks about (`head`, the position of that query word).
  * `wordTerms`: per query word, each vocabulary word it stands for with its match factor; `wordWeight`: per query
  * word, its weight, summing to `totalWeight`. A sentence of a variant (text the default setup hides: a character's
- * or a mod's exception) weighs `SEARCH.variantSentenceFactor`: the general rule is the answer when both hold the
- * query alike.
+ * or a mod's exception) weighs `SEARCH.variantSentenceFactor`, a side line `SEARCH.asideSentenceFactor`, and a
+ * summary sentence `SEARCH.summarySentenceFactor` unless the query is a yes/no question (`yesNo`): the general rule
+ * is the answer when both hold the query alike.
  */
 export function bestSentence(
   list: readonly Sentence[],
@@ -61,6 +113,7 @@ export function bestSentence(
   totalWeight: number,
   asksNumber = false,
   head = -1,
+  yesNo = false,
 ): { share: number; text: string } {
   let bestShare = 0;
   let text = '';
@@ -86,6 +139,10 @@ export function bestSentence(
     let score = share;
     if (asksNumber) score *= counted ? 2 : /\d/.test(sentence.text) ? 1 : 0.5;
     if (sentence.variant) score *= SEARCH.variantSentenceFactor;
+    if (sentence.summary && !yesNo) score *= SEARCH.summarySentenceFactor;
+    // A side line answers only when the query names what it is about.
+    const named = (w: string) => wordTerms.some((terms) => terms.has(w));
+    if (sentence.aside && !(sentence.aside.length > 0 && sentence.aside.every(named))) score *= SEARCH.asideSentenceFactor;
     if (score > textScore) [text, textScore] = [sentence.text, score];
   }
   return { share: bestShare, text };
@@ -148,6 +205,11 @@ export function numberPairs(words: readonly string[]): [number, number][] {
     else if (i > 0 && !isNumber(words[i - 1])) out.push([i, i - 1]);
   });
   return out;
+}
+
+/** Whether a query is a yes/no question: it opens with a verb such as "can", "do", "is" ("can I move diagonally"). */
+export function asksYesNo(query: string): boolean {
+  return /^\s*(can|could|do|does|did|is|are|am|may|must|should|will|would|has|have)\b/i.test(query);
 }
 
 /** Whether a query asks for a number: "how many…", "how much…", "… cost", or holds a number itself. */

@@ -182,6 +182,15 @@ export const SEARCH = {
   /** Multiplier of an answer sentence from text the default setup hides (an exception: a character's, a mod's line)
    * that the reader's setup shows: the general rule's sentence comes first when both hold the query alike. */
   variantSentenceFactor: 0.8,
+  /** Multiplier of an answer sentence that is a side line (answer.ts asideOf): an example, or a line
+   * about another thing of the game (a character's, a card's), unless the query names that thing. */
+  asideSentenceFactor: 0.5,
+  /** Multiplier of an answer sentence from the entry's summary (its main point) against a body sentence. */
+  summarySentenceFactor: 1.25,
+  /** A sentence that ends with ":" is shown with the sentences after it, up to this many characters (answer.ts leadIns). */
+  leadInLength: 200,
+  /** Labels that open a side line of an entry (our authoring's own words, in every game). */
+  asideOpeners: ['Example', 'For example'],
   /** Results that get an answer sentence (the first ones, as many as the header popup shows). */
   answers: 8,
   /** Results returned. */

@@ -15,6 +15,7 @@ import { indexWords, queryWords, stem } from './text';
 import {
   answerText,
   asksForNumber,
+  asksYesNo,
   entrySentences,
   numberNeighbours,
   numberPairShare,
@@ -194,7 +195,9 @@ export class Searcher {
         out[out.length - near.length]!.factor = SEARCH.misspellingFactor;
       // A rare word one edit from a much more common one is a misspelling alias ("champoin" on Champions): the
       // player means the common word, which every entry about it holds.
-      const first = near[0];
+      // Of the words one edit away, the one its entries hold ("savy" on Adventurer's Savvy is "savvy", not "say").
+      const oneEdit = near.filter((c) => c.d === 1);
+      const first = (exact !== undefined && oneEdit.find((c) => this.shareDoc(c.term, exact))) || near[0];
       if (rare && first && first.d === 1 && this.typos.has(exact!) && df[first.term]! >= SEARCH.misspellingRatio * df[exact!]!) {
         out[0]!.factor = SEARCH.misspellingFactor;
         out.find((c) => c.term === first.term)!.factor = 1;
@@ -203,6 +206,13 @@ export class Searcher {
     if (this.cache.size > 2000) this.cache.clear();
     this.cache.set(key, out);
     return out;
+  }
+
+  /** Whether two vocabulary terms stand in a doc together (postings: doc, weight pairs). */
+  private shareDoc(a: number, b: number): boolean {
+    const docsOf = (t: number) => this.index.postings[t]!.filter((_, i) => i % 2 === 0);
+    const of = new Set(docsOf(b));
+    return docsOf(a).some((d) => of.has(d));
   }
 
   /**
@@ -272,7 +282,7 @@ export class Searcher {
       }
       ranked.sort(byScore);
     }
-    const ask: AnswerQuery = { ...terms, asksNumber: asksForNumber(query), head };
+    const ask: AnswerQuery = { ...terms, asksNumber: asksForNumber(query), yesNo: asksYesNo(query), head };
     return ranked.slice(0, options.limit ?? SEARCH.limit).map((r, rank) => {
       const doc = docs[r.scored.d]!;
       const answer = options.answers !== false && rank < SEARCH.answers ? this.answer(r.scored.d, ask, options.setup) : undefined;
@@ -298,7 +308,7 @@ export class Searcher {
     if (d < 0) return undefined;
     const { head } = queryWords(query);
     const terms = queryTerms(this.wordStats(query, !!options.shared), this.index.vocab, options.shared);
-    return this.answer(d, { ...terms, asksNumber: asksForNumber(query), head }, options.setup);
+    return this.answer(d, { ...terms, asksNumber: asksForNumber(query), yesNo: asksYesNo(query), head }, options.setup);
   }
 
   /** Per doc, its body lines inside `<When>` blocks and their conditions (SearchIndex.conditional). */
@@ -327,11 +337,20 @@ export class Searcher {
     const { key, lines } = this.shownBody(d, setup);
     let list = this.sentenceCache.get(key);
     if (!list) {
-      list = entrySentences(this.index.docs[d]![3], lines);
+      list = entrySentences(this.index.docs[d]![3], lines, this.otherTitles(d));
       if (this.sentenceCache.size > 2000) this.sentenceCache.clear();
       this.sentenceCache.set(key, list);
     }
     return list;
+  }
+
+  /** The titles of the index's entries, longest first (a side line opens with the longest name it holds). */
+  private titles?: string[];
+  /** The titles of the other entries of a doc's index (see answer.ts asideOf). */
+  private otherTitles(d: number): string[] {
+    this.titles ??= [...new Set(this.index.docs.map((doc) => doc[1]))].sort((a, b) => b.length - a.length);
+    const own = this.index.docs[d]![1];
+    return this.titles.filter((t) => t !== own);
   }
 
   /** A doc's numbers and the words beside them: from the index (SearchIndex.numbers), else from all its text. */

@@ -7,8 +7,9 @@ import { normalize, stem } from './text';
 
 /**
  * What a result shows under its title: the sentence that answers the query when the search found one (a number or
- * a yes/no is read there, without opening the entry), else the summary when it shows a matched word, else the
- * passage of the body with the most matched words, else the summary.
+ * a yes/no is read there, without opening the entry), else the summary when it or the title shows a matched word
+ * (the query names the thing: its summary says what it is), else the passage of the body with the most matched
+ * words, else the summary.
  */
 export function resultSnippet(r: SearchResult, body: () => string, width = 180): SnippetPart[] {
   if (r.answer) {
@@ -17,9 +18,10 @@ export function resultSnippet(r: SearchResult, body: () => string, width = 180):
   }
   const summary = snippet(r.summary, r.matched, width);
   if (summary.length) return summary;
+  const cut = r.summary.length > width ? `${r.summary.slice(0, r.summary.lastIndexOf(' ', width))} …` : r.summary;
+  if (snippet(r.title, r.matched, width).length) return [{ text: cut, hit: false }];
   const passage = snippet(body(), r.matched, width);
   if (passage.length) return passage;
-  const cut = r.summary.length > width ? `${r.summary.slice(0, r.summary.lastIndexOf(' ', width))} …` : r.summary;
   return [{ text: cut, hit: false }];
 }
 
@@ -55,9 +57,12 @@ export function snippet(text: string, matched: readonly string[], width = 160): 
     for (let j = i; j < marks.length && marks[j]!.end - marks[i]!.start <= width; j++) c++;
     if (c > bestCount) [best, bestCount] = [i, c];
   }
-  let start = Math.max(0, marks[best]!.start - 40);
+  // A text whose best passage fits from its start is shown from its start (a sentence is read whole).
+  const last = marks[best + bestCount - 1]!.end;
+  let start = last <= width ? 0 : Math.max(0, marks[best]!.start - 40);
+  // Back to the start of the sentence when it is near and the passage still fits.
   const sentence = text.lastIndexOf('.', marks[best]!.start);
-  if (sentence >= start - 40 && sentence < marks[best]!.start) start = sentence + 1;
+  if (sentence >= start - 40 && sentence < marks[best]!.start && sentence + 1 + width >= last) start = sentence + 1;
   if (start > 0) {
     const space = text.indexOf(' ', start);
     if (space >= 0 && space < marks[best]!.start) start = space + 1;
