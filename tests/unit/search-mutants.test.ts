@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { Searcher, inSetup } from '../../src/lib/search/rank';
 import { bestSentence, entrySentences } from '../../src/lib/search/answer';
 import { ids, makeIndex, type Doc } from './made-up-index';
+import type { SearchResult } from '../../src/lib/search/types';
 
 /** A query word's candidates as [word, factor rounded to 4 places]. */
 const candidates = (s: Searcher, word: string, typing = false) =>
@@ -246,6 +247,20 @@ describe('candidates: what a query word stands for', () => {
       ['champoin', 1],
       ['champion', round(0.75 * (1 - 1 / 9) ** 2)],
     ]);
+  });
+  it('puts the entry the whole query names word for word first, before a higher score (a game search)', () => {
+    // "lumber" is the Wood entry's alias; the Mill holds the word more often and scores higher.
+    const docs: Doc[] = [
+      { title: 'Mill', words: { lumber: 100, mill: 4 }, phrases: ['mill', 'lumber mill'] },
+      { title: 'Wood', words: { lumber: 1, wood: 4 }, phrases: ['wood', 'lumber'] },
+    ];
+    const s = new Searcher(makeIndex(docs));
+    const r: SearchResult[] = s.search('lumber');
+    expect(r.map((x) => x.title)).toEqual(['Wood', 'Mill']);
+    expect(r[1]!.score).toBeGreaterThan(r[0]!.score);
+    // Without the alias, by score.
+    const plain = new Searcher(makeIndex([docs[0]!, { ...docs[1]!, phrases: ['wood'] }]));
+    expect(plain.search('lumber').map((x) => x.title)).toEqual(['Mill', 'Wood']);
   });
   it('reads a misspelling alias as the word one edit away that its own entry holds, before a more common one', () => {
     // "savy" on the Savvy card is "savvy", though "say" (also one edit away) stands in more entries.

@@ -270,7 +270,11 @@ export class Searcher {
     exceptionsAfter(excepted, this.exceptions).forEach((score, i) => {
       ranked[i]!.score = score;
     });
-    const byScore = (a: Ranked, b: Ranked) => b.score - a.score || a.scored.d - b.scored.d;
+    // The entries the whole query names word for word (a title, an alias, a term or a phrasing: "lumber" is Wood's
+    // alias) come first, with the entries of the reader's own setup choices (solo on: the solo season end), then by
+    // score: the player typed that thing's own name.
+    const first = (r: Ranked) => Number(r.scored.exact || r.choice > 1);
+    const byScore = (a: Ranked, b: Ranked) => first(b) - first(a) || b.score - a.score || a.scored.d - b.scored.d;
     ranked.sort(byScore);
     // A number in the query means something only beside its noun ("17 *coins*", "lose 5 *hearts*"): the first
     // results whose text holds the same number next to the same noun rise.
