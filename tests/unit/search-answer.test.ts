@@ -10,6 +10,7 @@ import {
   bestSentence,
   entrySentences,
   leadIns,
+  namesOnly,
   numberNeighbours,
   numberPairShare,
 } from '../../src/lib/search/answer';
@@ -144,5 +145,20 @@ describe('the answer at a glance: the main point before a side line', () => {
     for (const q of ['can i move diagonally', 'Do farms need a worker', 'is there a limit', 'does armor stack', 'are champions used'])
       expect(asksYesNo(q), q).toBe(true);
     for (const q of ['how do i forge', 'what can i build', 'candle', 'island', 'dome']) expect(asksYesNo(q), q).toBe(false);
+  });
+});
+
+describe('a lookup that names the thing, and number words', () => {
+  it('reads a lookup that only names the title, asking no number (namesOnly)', () => {
+    const title = indexWords('Warp Stone');
+    expect(namesOnly(title, { wordTerms: termsOf('warp', 'stone'), asksNumber: false })).toBe(true);
+    expect(namesOnly(title, { wordTerms: termsOf('stone'), asksNumber: false })).toBe(true);
+    expect(namesOnly(title, { wordTerms: termsOf('warp', 'limit'), asksNumber: false })).toBe(false);
+    expect(namesOnly(title, { wordTerms: termsOf('warp', 'stone'), asksNumber: true })).toBe(false);
+    expect(namesOnly(title, { wordTerms: [], asksNumber: false })).toBe(false);
+  });
+  it('counts a number word as a number for a lookup asking one', () => {
+    const list = entrySentences('About recruiting.', 'To recruit has a cost in coins.\nPay double the cost to recruit.');
+    expect(bestSentence(list, termsOf('recruit', 'cost'), [1, 1], 2, true).text).toBe('Pay double the cost to recruit.');
   });
 });

@@ -248,6 +248,20 @@ describe('candidates: what a query word stands for', () => {
       ['champion', round(0.75 * (1 - 1 / 9) ** 2)],
     ]);
   });
+  it('gives a lookup that only names the entry no answer sentence, so its card shows the summary', () => {
+    const docs: Doc[] = [
+      {
+        title: 'Warp Stone',
+        words: { warp: 4, stone: 4, mana: 1 },
+        summary: '1 mana adds up to 4 spaces.',
+        body: 'Clarification: Warp Stone has no season limit.',
+      },
+    ];
+    const s = new Searcher(makeIndex(docs));
+    expect(s.search('warp stone')[0]!.answer).toBeUndefined();
+    // A question about it still gets its answer sentence.
+    expect(s.search('warp stone season limit')[0]!.answer).toBe('Clarification: Warp Stone has no season limit.');
+  });
   it('puts the entry the whole query names word for word first, before a higher score (a game search)', () => {
     // "lumber" is the Wood entry's alias; the Mill holds the word more often and scores higher.
     const docs: Doc[] = [

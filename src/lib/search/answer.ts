@@ -137,7 +137,7 @@ export function bestSentence(
     if (n < 2 && !counted) continue;
     if (n >= 2) bestShare = Math.max(bestShare, share);
     let score = share;
-    if (asksNumber) score *= counted ? 2 : /\d/.test(sentence.text) ? 1 : 0.5;
+    if (asksNumber) score *= counted ? 2 : NUMBER_IN_TEXT.test(sentence.text) ? 1 : 0.5;
     if (sentence.variant) score *= SEARCH.variantSentenceFactor;
     if (sentence.summary && !yesNo) score *= SEARCH.summarySentenceFactor;
     // A side line answers only when the query names what it is about.
@@ -147,6 +147,9 @@ export function bestSentence(
   }
   return { share: bestShare, text };
 }
+
+/** A number in a sentence: a digit, or a number word ("double the upper cost", "twice", "half"). */
+const NUMBER_IN_TEXT = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|once|twice|double|half|triple)\b/i;
 
 /**
  * Each number of an entry's sentences (a word that starts with a digit: "17", "7p") with the words within 2 of it,
@@ -205,6 +208,14 @@ export function numberPairs(words: readonly string[]): [number, number][] {
     else if (i > 0 && !isNumber(words[i - 1])) out.push([i, i - 1]);
   });
   return out;
+}
+
+/**
+ * Whether a query only names a thing: every query word stands for a word of the title (`title`: its index words)
+ * and the query asks no number ("warp stoen" for Warp Stone): its card shows the summary, what the thing is.
+ */
+export function namesOnly(title: readonly string[], q: Pick<AnswerQuery, 'wordTerms' | 'asksNumber'>): boolean {
+  return !q.asksNumber && q.wordTerms.length > 0 && q.wordTerms.every((terms) => title.some((w) => terms.has(w)));
 }
 
 /** Whether a query is a yes/no question: it opens with a verb such as "can", "do", "is" ("can I move diagonally"). */

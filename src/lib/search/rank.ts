@@ -16,6 +16,7 @@ import {
   answerText,
   asksForNumber,
   asksYesNo,
+  namesOnly,
   entrySentences,
   numberNeighbours,
   numberPairShare,
@@ -296,6 +297,8 @@ export class Searcher {
 
   /** The answer sentence of a doc for a query, from the text the reader's setup shows (see answerText). */
   private answer(d: number, ask: AnswerQuery, setup: SearchSetup | undefined): string | undefined {
+    // A lookup that only names the entry ("warp stoen", "metal hund") gets its summary, not a line that names it too.
+    if (namesOnly(indexWords(this.index.docs[d]![1]), ask)) return undefined;
     return answerText(this.shownSentences(d, setup), ask);
   }
 
