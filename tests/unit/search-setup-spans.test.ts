@@ -178,6 +178,11 @@ describe('mdxToText (marked text and spans)', () => {
     expect(spans[5]).toEqual({ whens: [], pick: { option: 'players', keys: ['3', '4'], all: ['2', '3', '4'] } });
     expect(spans[7]).toEqual({ whens: [[['mods', 'tire']], [['solo', true]]] });
   });
+  it("drops private-use characters of the entry's own text from the marked text (they are the markers)", () => {
+    const own = mdxToText('Icon \ue005 here, <Pick players={{2: "two \ue001", other: "more"}} />.\n');
+    expect(own.text).toBe('Icon \ue005 here, two \ue001 / more .');
+    expect(show(own.marked)).toBe('Icon here, ⟨0⟩two ⟨1⟩more⟨*⟩.');
+  });
   it('marks nothing in a body without inline variants', () => {
     const plain = mdxToText('One.\n\n<When solo>\n\nTwo.\n\n</When>\n');
     expect(plain.marked).toBe(plain.text);

@@ -142,10 +142,13 @@ function markedPick(el: JsxElement, spans: InlineSpan[], around: number): string
   if (!pick) return undefined;
   const whens = spans[around]?.whens ?? [];
   const runs = pick.values.map(
-    ([text, keys]) => spanMark(spanIndex(spans, { whens, pick: { option: pick.option, keys, all: pick.all } })) + text,
+    ([text, keys]) => spanMark(spanIndex(spans, { whens, pick: { option: pick.option, keys, all: pick.all } })) + text.replace(PRIVATE, ''),
   );
   return runs.join('') + spanMark(around);
 }
+
+/** Private-use characters: the marked text's markers (setup-text.ts), so never taken from the text itself. */
+const PRIVATE = /[\ue000-\uf8ff]/g;
 
 /** Text of a node as inlineText gives it, with its inline variants marked (see mdxToText). */
 function markedText(node: Nodes, spans: InlineSpan[], around = -1): string {
@@ -161,7 +164,7 @@ function markedText(node: Nodes, spans: InlineSpan[], around = -1): string {
     return ` ${inner(el.children, around)} `;
   }
   if ('children' in node) return inner(node.children as RootContent[], around);
-  return inlineText(node);
+  return inlineText(node).replace(PRIVATE, '');
 }
 
 /**

@@ -10,9 +10,11 @@
  *   a setup they do not hold for hides the line; one the default setup hides is a variant (an exception);
  * - U+E001 + k: an inline variant (a `<When>` inside a sentence, one value of a `<Pick>`) starts, shown only where
  *   spans[k] holds; U+E000: the text from here is every setup's again. Each line starts as every setup's.
- * "Take these \uE0014\uE0023\uE000 actions" with spans[0] the 4 actions' conditions and spans[1] the 3 actions' reads
- * "Take these 3 actions" in the default setup. The values of a `<Pick>` follow each other with no separator; a
- * marker that changes nothing is left out (packSpans). Spaces around a hidden run are closed up.
+ * "Take these {E001}4{E002}3{E000} actions" ({XXXX}: the character U+XXXX), with spans[0] the conditions of the 4
+ * actions and spans[1] those of the 3, reads "Take these 3 actions" in the default setup. The values of a `<Pick>`
+ * follow each other with no separator; a marker that changes nothing is left out (packSpans); spaces around a hidden
+ * run are closed up. Private-use characters of the entries' own text are dropped from it (mdx-text.ts). The text
+ * file carries the bodies (`bodies`), the game's options (`options`, for the reader's setup) and `spans`.
  * Pure: runs in the search worker.
  */
 import { currentTokens, parseSettings, type RuntimeOption } from '../options';
