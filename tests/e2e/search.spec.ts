@@ -466,6 +466,25 @@ test.describe('search knows the game being played and the setup played', () => {
     await page.goto('/search/?q=hire%20heroes');
     await expect(page.locator('#search-results a[data-result] .result-title').first()).toHaveText('Hiring Adventurers');
   });
+  test("a snippet shows only the <Pick> value the result's page shows for the reader's setup", async ({ page }) => {
+    const lookup = '/search/?q=how%20many%20depots%20can%20i%20build&game=pencilvillage';
+    const first = page.locator('#search-results a[data-result]').first();
+    const snippet = first.locator('.result-snippet');
+    await page.goto(lookup);
+    await expect(first).toHaveAttribute('href', '/pencilvillage/depot/');
+    // No character saved: the Depot page's limit is the general one, and the card shows it alone.
+    await expect(snippet).toHaveText('Limit: 4 Depots, one per step of the tracker.');
+    // Emmet Weavetinker chosen: the page shows his limit instead, and so does the card.
+    await page.goto('/pencilvillage/options/');
+    await page.getByLabel('Character').selectOption('emmet-weavetinker');
+    await expect(page.locator('#options-status')).toContainText('Emmet Weavetinker');
+    await page.goto(lookup);
+    await expect(first).toHaveAttribute('href', '/pencilvillage/depot/');
+    await expect(snippet).toHaveText('Limit: 2 Depots at most (Emmet Weavetinker), so you can store at most 8 of each resource.');
+    await page.goto('/pencilvillage/depot/');
+    await expect(page.getByText('2 Depots at most (Emmet Weavetinker)')).toBeVisible();
+    await expect(page.getByText('4 Depots, one per step of the tracker')).toBeHidden();
+  });
   test('the general rule comes before its exception unless the lookup names the exception', async ({ page }) => {
     const titles = page.locator('#search-results a[data-result] .result-title');
     await page.goto('/search/?q=can%20I%20shift%20a%20housed%20villager&game=now-or-never');

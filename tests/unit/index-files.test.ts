@@ -51,7 +51,7 @@ describe('index files', () => {
     }
     expect(alone.search('how many coins do we start with')[0]!.answer).toBeUndefined();
     checkText(rank, text);
-    alone.addText(text.summaries, text.bodies);
+    alone.addText(text.summaries, text.bodies, text);
     for (const q of queries) expect(alone.search(q), q).toEqual(whole.search(q));
     expect(before[0]).toEqual(urls(alone, queries[0]!));
     expect(alone.search('how many coins do we start with')[0]!.answer).toMatch(/\d/);

@@ -304,8 +304,16 @@ describe("answers in an all-games search come from the text of each game's own s
   it('leaves out the lines the setup hides, and shows them in the setup that has them', () => {
     const a = game(
       'a',
-      [{ title: 'Dragons', words: { red: 2, dragon: 2 }, summary: 'About them.', body: 'A dragon rests.\nA red dragon attacks in solo.' }],
-      { conditional: [[0, 1, { 'data-w-solo': '1' }]], options: [{ id: 'solo', type: 'boolean', default: false }] },
+      // The second line's marker (setup-text.ts) names spans[0]: solo on.
+      [
+        {
+          title: 'Dragons',
+          words: { red: 2, dragon: 2 },
+          summary: 'About them.',
+          body: 'A dragon rests.\n\uf000A red dragon attacks in solo.',
+        },
+      ],
+      { spans: [{ 'data-w-solo': '1' }], options: [{ id: 'solo', type: 'boolean', default: false }] },
     );
     const b = game('b', [{ title: 'Other', words: { red: 1 } }]);
     const set = new SearchSet(

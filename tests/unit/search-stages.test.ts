@@ -1,7 +1,8 @@
 /**
  * The ranking's stages one by one, each a pure function (src/lib/search/): score (score.ts), setup weighting
  * (weigh.ts), the answer (answer.ts answerText), the shape of a result (shape.ts), and the text a reader's setup shows
- * (setup-text.ts), with the index's side of it (mdx-text.ts whens, build-index.ts conditional lines and choices).
+ * (setup-text.ts), with the index's side of it (mdx-text.ts whens, build-index.ts marked lines and choices; inline
+ * variants: search-setup-spans.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { SEARCH } from '../../src/lib/search/config';
@@ -9,7 +10,7 @@ import { entryScore, numberPairLift, phraseBonus, queryTerms, scoreDocs, type Sc
 import { choiceFactor, exceptionsAfter, generalFirst, inSetup } from '../../src/lib/search/weigh';
 import { explain, shapeResult, type Ranked } from '../../src/lib/search/shape';
 import { answerText, bestSentence, entrySentences } from '../../src/lib/search/answer';
-import { linesByDoc, setupTokens, shownLines } from '../../src/lib/search/setup-text';
+import { setupTokens, shownLines } from '../../src/lib/search/setup-text';
 import { mdxToText } from '../../src/lib/search/mdx-text';
 import { buildSearchIndexes, searchDoc } from '../../src/lib/search/build-index';
 import { splitIndex, joinIndex, rankIndex } from '../../src/lib/search/index-files';
@@ -310,34 +311,16 @@ describe("the text a reader's setup shows", () => {
     );
     expect(doc.body).toBe(body);
     expect(doc.conditional?.map(([line]) => line)).toEqual([1, 2, 3]);
-    const lines = new Map(doc.conditional);
+    // Each line inside <When> blocks starts with its conditions' marker (setup-text.ts).
+    expect(doc.marked).toBe(['General rule.', '\uf000Your objective line.', '\uf001Multiplayer line.', '\uf002Tire line.'].join('\n'));
+    expect(doc.spans).toEqual(doc.conditional?.map(([, when]) => when));
     const shown = (setup: Record<string, unknown> | undefined) =>
-      shownLines(body, lines, setupTokens(options, setup), setupTokens(options, undefined)).map(
+      shownLines(doc.marked!, setupTokens(options, setup), setupTokens(options, undefined), doc.spans!).map(
         (l) => `${l.text}${l.variant ? ' (variant)' : ''}`,
       );
     expect(shown(undefined)).toEqual(['General rule.', 'Multiplayer line.']);
     expect(shown({ objective: 'store-12', solo: true })).toEqual(['General rule.', 'Your objective line. (variant)']);
     expect(shown({ mods: ['tire'] })).toEqual(['General rule.', 'Multiplayer line.', 'Tire line. (variant)']);
-    expect(shownLines(body, undefined, {}, {}).length).toBe(4);
-    expect(
-      linesByDoc([
-        [3, 1, { a: 'b' }],
-        [3, 2, { c: 'd' }],
-        [5, 0, {}],
-      ]),
-    ).toEqual(
-      new Map([
-        [
-          3,
-          new Map([
-            [1, { a: 'b' }],
-            [2, { c: 'd' }],
-          ]),
-        ],
-        [5, new Map([[0, {}]])],
-      ]),
-    );
-    expect(linesByDoc(undefined).size).toBe(0);
 
     // The index carries the lines and the options in its text file; a searcher shows snippets and answers from them.
     const other = searchDoc(
@@ -349,9 +332,9 @@ describe("the text a reader's setup shows", () => {
     const built = buildSearchIndexes([doc, other], [game]).get('g')!;
     expect(built.options?.map((o) => o.id)).toEqual(['solo', 'objective', 'mods']);
     const { rank, text } = splitIndex(built);
-    expect(rank).not.toHaveProperty('conditional');
-    expect(text.conditional?.length).toBe(4);
-    expect(joinIndex(rank, text).conditional).toEqual(built.conditional);
+    expect(rank).not.toHaveProperty('spans');
+    expect(text.spans?.length).toBe(4);
+    expect(joinIndex(rank, text).spans).toEqual(built.spans);
     const s = new Searcher(rankIndex(rank));
     s.addText(text.summaries, text.bodies, text);
     expect(s.bodyOf('/g/storage/')).toBe('General rule.\nMultiplayer line.');

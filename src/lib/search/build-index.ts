@@ -7,12 +7,11 @@ import { isEnglish, synonyms } from './wordnet';
 import { indexWords, stem } from './text';
 import { entrySentences, numberNeighbours } from './answer';
 import { porterStem, STOP_WORDS } from '../english';
-import { mdxToText, type WhenProps } from './mdx-text';
-import { conditionKeys, optionValues, runtimeOptions, whenCondition } from '../option-authoring';
+import { mdxToText } from './mdx-text';
+import { conditionKeys, optionValues, runtimeOptions } from '../option-authoring';
 import { ANY_ATTR, conditionAttr, currentTokens, type RuntimeOption } from '../options';
-import { anyPairs, type Condition } from '../conditions';
-import { holds, mergeWhen, type WhenAttrs } from '../fragments';
-import type { ConditionalLine } from './setup-text';
+import { holds, type WhenAttrs } from '../fragments';
+import { gameSpans, setupMarks } from './setup-marks';
 import type { Game } from '../../schemas/game';
 
 /** One entry as the index sees it. */
@@ -35,8 +34,14 @@ export interface SearchDoc {
    * option (solo play, an expansion: it applies while the option is on).
    */
   choice?: { option: string; value?: string; label?: string };
-  /** The lines of `body` inside `<When>` blocks: [line index, the blocks' conditions merged], for setup snippets. */
+  /** The lines of `body` inside `<When>` blocks: [line index, the blocks' conditions merged]. */
   conditional?: [number, WhenAttrs][];
+  /**
+   * `body` with the text a setup may hide marked (setup-text.ts: its lines inside `<When>` blocks, its inline
+   * variants), marker k standing for `spans[k]`; absent when a setup hides none of it.
+   */
+  marked?: string;
+  spans?: WhenAttrs[];
   /** The general rules (slugs of the same game) this entry is a special case of (frontmatter `exceptionTo`). */
   exceptionTo?: readonly string[];
 }
@@ -61,29 +66,6 @@ function choiceOption(game: Partial<Pick<Game, 'options' | 'sections'>>, slug: s
   const option = game.sections?.find((s) => s.id === section)?.option;
   const label = game.options?.find((o) => o.id === option)?.label;
   return option ? { option, ...(label ? { label } : {}) } : undefined;
-}
-
-/**
- * The conditions of a `<When>` block's props as the rule transform writes them on the page (`data-w-<key>` →
- * tokens; `<When any ...>`: its `key=token` pairs; `not`: the other tokens), or undefined when a prop names no option
- * of the game (the build's check reports it).
- */
-function whenAttrsOf(game: Pick<Game, 'id' | 'options'>, props: WhenProps): WhenAttrs | undefined {
-  const conds: Condition[] = [];
-  const negate = props.some(([n]) => n === 'not');
-  const anyOf = props.some(([n]) => n === 'any');
-  for (const [name, value] of props) {
-    if (name === 'not' || name === 'any') continue;
-    const c = whenCondition(game, name, value as never);
-    if (typeof c === 'string') return undefined;
-    conds.push({ key: c.key, tokens: c.tokens });
-  }
-  if (negate && conds[0]) {
-    const all = conditionKeys(game).get(conds[0].key)?.tokens ?? [];
-    conds[0] = { key: conds[0].key, tokens: all.filter((t) => !conds[0]!.tokens.includes(t)) };
-  }
-  if (anyOf) return { [ANY_ATTR]: anyPairs({ any: conds }).join(' ') };
-  return Object.fromEntries(conds.map((c) => [conditionAttr(c.key), c.tokens.join(' ')]));
 }
 
 /**
@@ -112,15 +94,10 @@ export function searchDoc(
   data: IndexedEntry,
   body: string,
 ): SearchDoc {
-  const { text, headings, whens } = mdxToText(body);
+  const { text, headings, ...parts } = mdxToText(body);
   const option = choiceOption(game, slug, data.section);
   const options = game.options;
-  const conditional = options
-    ? whens.flatMap(({ line, whens: blocks }): [number, WhenAttrs][] => {
-        const attrs = blocks.map((b) => whenAttrsOf({ id: game.id, options }, b));
-        return attrs.every((a) => a) ? [[line, attrs.reduce<WhenAttrs>((all, a) => mergeWhen(all, a!), {})]] : [];
-      })
-    : [];
+  const { conditional, marked, spans } = options ? setupMarks({ id: game.id, options }, parts) : { conditional: [] };
   const variantOnly = !option && options && variantChoice({ id: game.id, options }, text, conditional);
   return {
     game: game.id,
@@ -135,6 +112,7 @@ export function searchDoc(
     body: text,
     ...(option ? { choice: option } : variantOnly ? { choice: variantOnly } : {}),
     ...(conditional.length ? { conditional } : {}),
+    ...(marked && spans ? { marked, spans } : {}),
     ...(data.exceptionTo?.length ? { exceptionTo: data.exceptionTo } : {}),
   };
 }
@@ -144,7 +122,7 @@ export interface SearchIndex {
   version: 2;
   /** Games by index: [id, title]. */
   games: [string, string][];
-  /** Per doc: [url, title, game index, summary, body text]. */
+  /** Per doc: [url, title, game index, summary, body text (what a setup hides marked: setup-text.ts, `spans`)]. */
   docs: [string, string, number, string, string][];
   /** Sorted distinct words. */
   vocab: string[];
@@ -185,12 +163,10 @@ export interface SearchIndex {
    * Absent (a hand-made index): read from the docs' text.
    */
   numbers?: number[][][];
-  /**
-   * The body lines inside `<When>` blocks with their conditions, and the game's options as the option model reads
-   * them: a snippet or an answer shows only the lines the reader's setup shows (setup-text.ts). Text file only.
-   */
-  conditional?: ConditionalLine[];
+  /** The game's options as the option model reads them: what a reader's setup is (setup-text.ts). Text file only. */
   options?: RuntimeOption[];
+  /** The conditions the docs' bodies are marked with (setup-text.ts: marker k names spans[k]). Text file only. */
+  spans?: WhenAttrs[];
 }
 
 /**
@@ -365,13 +341,14 @@ function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals, game?: G
       weights.get(w)!.set(d, x);
     }
   });
+  const spans = gameSpans(docs);
   const vocab = [...weights.keys()].sort();
   const postings = vocab.map((w) => [...weights.get(w)!].flatMap(([d, x]) => [d, Math.round(x * 10) / 10]));
   const df = vocab.map((w) => weights.get(w)!.size);
   return {
     version: 2,
     games,
-    docs: docs.map((doc) => [`/${doc.game}/${doc.slug}/`, doc.title, gameIdx.get(doc.game)!, doc.summary, doc.body]),
+    docs: docs.map((doc, d) => [`/${doc.game}/${doc.slug}/`, doc.title, gameIdx.get(doc.game)!, doc.summary, spans.bodies[d]!]),
     vocab,
     postings,
     df,
@@ -386,8 +363,8 @@ function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals, game?: G
     ...(gameSynonyms && Object.keys(gameSynonyms).length ? { synonyms: synonymWords(gameSynonyms) } : {}),
     ...(game?.options?.length
       ? {
-          conditional: docs.flatMap((doc, d) => (doc.conditional ?? []).map(([line, when]): ConditionalLine => [d, line, when])),
           options: runtimeOptions({ options: game.options }),
+          ...(spans.table.length ? { spans: spans.table } : {}),
         }
       : {}),
   };

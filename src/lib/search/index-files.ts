@@ -18,9 +18,9 @@ export interface SearchText {
   key: string;
   summaries: string[];
   bodies: string[];
-  /** The body lines a setup may hide and the game's options (SearchIndex.conditional, .options). */
-  conditional?: SearchIndex['conditional'];
+  /** The game's options and the conditions the bodies are marked with (SearchIndex.options, .spans; setup-text.ts). */
   options?: SearchIndex['options'];
+  spans?: SearchIndex['spans'];
 }
 
 /** The index half: the index with empty summaries and bodies, and the key of its text. */
@@ -56,7 +56,7 @@ function fromGaps(list: readonly number[]): number[] {
 
 /** Splits a built index into the two files the site serves. */
 export function splitIndex(whole: SearchIndex): { rank: RankIndex; text: SearchText } {
-  const { conditional, options, ...index } = whole;
+  const { options, spans, ...index } = whole;
   const summaries = index.docs.map((d) => d[3]);
   const bodies = index.docs.map((d) => d[4]);
   const key = textKey([...summaries, ...bodies]);
@@ -67,7 +67,14 @@ export function splitIndex(whole: SearchIndex): { rank: RankIndex; text: SearchT
       postings: index.postings.map(toGaps),
       textKey: key,
     },
-    text: { version: 2, key, summaries, bodies, ...(conditional ? { conditional } : {}), ...(options ? { options } : {}) },
+    text: {
+      version: 2,
+      key,
+      summaries,
+      bodies,
+      ...(options ? { options } : {}),
+      ...(spans ? { spans } : {}),
+    },
   };
 }
 
@@ -103,7 +110,7 @@ export function joinIndex(rank: RankIndex, text: SearchText): SearchIndex {
   return {
     ...index,
     docs: index.docs.map(([url, title, game], d) => [url, title, game, text.summaries[d]!, text.bodies[d]!]),
-    ...(text.conditional ? { conditional: text.conditional } : {}),
     ...(text.options ? { options: text.options } : {}),
+    ...(text.spans ? { spans: text.spans } : {}),
   };
 }

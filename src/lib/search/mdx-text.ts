@@ -4,6 +4,9 @@
  * - every `<When ...>` block's text is kept (all option variants are searchable), and each line inside `<When>`
  *   blocks is listed with their props (`whens`), so that a snippet can leave out the text a setup hides;
  * - `<Pick a={{x: "one", y: "two"}} />` becomes its values joined by " / " (read from the props' expression tree);
+ * - the same text is also returned `marked` (setup-text.ts): each inline `<When>` and each `<Pick>` value as a run of
+ *   its own, with its conditions as written (`spans`: the props of the inline `<When>`s around it, the `<Pick>` keys
+ *   it is the text of), no space added around it, so that a snippet shows only the values the reader's page shows;
  * - links keep their text, images their alt text; headings are also returned apart (a weighted field);
  * - each block (paragraph, heading, list item, table row) ends a line, so snippets can cut at sentences.
  * Build-time only: the browser never loads this module (nor the parser).
@@ -18,6 +21,7 @@ import { visit, SKIP } from 'unist-util-visit';
 import type { Root, RootContent, Nodes } from 'mdast';
 import { attrValue } from '../mdx-nodes';
 import type { Literal } from '../estree-value';
+import { packSpans, spanMark } from './setup-text';
 
 const parser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm);
 
@@ -97,20 +101,94 @@ function whenProps(el: JsxElement): WhenProps {
   });
 }
 
-/** Plain text of an MDX body (all option variants), its headings and its lines inside `<When>` blocks. */
-export function mdxToText(body: string): { text: string; headings: string[]; whens: WhenLine[] } {
+/**
+ * An inline variant's conditions as written: the props of each inline `<When>` around it and, for a `<Pick>` value,
+ * the option, the keys whose text it is and all the `<Pick>`'s keys ("other" stands for the values none names).
+ */
+export interface InlineSpan {
+  whens: WhenProps[];
+  pick?: { option: string; keys: string[]; all: string[] };
+}
+
+/** A `<Pick>`'s option and its distinct texts with their keys; undefined when its props cannot be read. */
+function pickValues(el: JsxElement): { option: string; all: string[]; values: [string, string[]][] } | undefined {
+  const [attr] = el.attributes;
+  if (el.attributes.length !== 1 || attr?.type !== 'mdxJsxAttribute' || !attr.name) return undefined;
+  let map: Literal;
+  try {
+    map = attrValue(attr);
+  } catch {
+    return undefined;
+  }
+  if (!map || typeof map !== 'object' || Array.isArray(map)) return undefined;
+  const byText = new Map<string, string[]>();
+  for (const [key, text] of Object.entries(map)) {
+    if (typeof text !== 'string' && typeof text !== 'number') return undefined;
+    byText.set(String(text), [...(byText.get(String(text)) ?? []), key]);
+  }
+  return { option: attr.name, all: Object.keys(map), values: [...byText] };
+}
+
+/** The index of a span in a body's list (`spans`), added when new. */
+function spanIndex(spans: InlineSpan[], span: InlineSpan): number {
+  const key = JSON.stringify(span);
+  const k = spans.findIndex((s) => JSON.stringify(s) === key);
+  return k >= 0 ? k : spans.push(span) - 1;
+}
+
+/** A `<Pick>` as marked text: each distinct value a run of its own (within the run `around`, -1 for none). */
+function markedPick(el: JsxElement, spans: InlineSpan[], around: number): string | undefined {
+  const pick = pickValues(el);
+  if (!pick) return undefined;
+  const whens = spans[around]?.whens ?? [];
+  const runs = pick.values.map(
+    ([text, keys]) => spanMark(spanIndex(spans, { whens, pick: { option: pick.option, keys, all: pick.all } })) + text.replace(PRIVATE, ''),
+  );
+  return runs.join('') + spanMark(around);
+}
+
+/** Private-use characters: the marked text's markers (setup-text.ts), so never taken from the text itself. */
+const PRIVATE = /[\ue000-\uf8ff]/g;
+
+/** Text of a node as inlineText gives it, with its inline variants marked (see mdxToText). */
+function markedText(node: Nodes, spans: InlineSpan[], around = -1): string {
+  const inner = (children: RootContent[], k: number) => children.map((c) => markedText(c as Nodes, spans, k)).join('');
+  if (node.type === 'mdxJsxTextElement' || node.type === 'mdxJsxFlowElement') {
+    const el = node as unknown as JsxElement;
+    if (el.name === 'Pick') return markedPick(el, spans, around) ?? ` ${pickText(el)} `;
+    if (el.name === 'When' && node.type === 'mdxJsxTextElement') {
+      const outer = spans[around];
+      const k = spanIndex(spans, { ...outer, whens: [...(outer?.whens ?? []), whenProps(el)] });
+      return spanMark(k) + inner(el.children, k) + spanMark(around);
+    }
+    return ` ${inner(el.children, around)} `;
+  }
+  if ('children' in node) return inner(node.children as RootContent[], around);
+  return inlineText(node).replace(PRIVATE, '');
+}
+
+/**
+ * Plain text of an MDX body (all option variants), its headings and its lines inside `<When>` blocks; and the same
+ * lines `marked` (setup-text.ts), their inline variants' conditions in `spans` (marker k: spans[k]).
+ */
+export function mdxToText(body: string): { text: string; headings: string[]; whens: WhenLine[]; marked: string; spans: InlineSpan[] } {
   const tree = parser.parse(body) as Root;
   const headings: string[] = [];
   const lines: string[] = [];
+  const marked: string[] = [];
+  const spans: InlineSpan[] = [];
   const whens: WhenLine[] = [];
   /** The props of the `<When>` blocks around each node read (a node's are its parent's, plus its own if a `<When>`). */
   const within = new WeakMap<object, WhenProps[]>();
   let around: WhenProps[] = [];
-  /** A line of the output, inside the `<When>` blocks of the node being read. */
-  const push = (line: string) => {
+  /** A line of the output (and its marked text), inside the `<When>` blocks of the node being read. */
+  const push = (line: string, mark: string) => {
     if (around.length) whens.push({ line: lines.length, whens: around });
     lines.push(line);
+    marked.push(mark);
   };
+  /** A node's marked text, spaces closed up. */
+  const markedLine = (node: Nodes) => markedText(node, spans).replace(/\s+/g, ' ').trim();
   visit(tree, (node, _index, parent) => {
     around = (parent && within.get(parent)) ?? [];
     const el = node as unknown as JsxElement;
@@ -122,14 +200,15 @@ export function mdxToText(body: string): { text: string; headings: string[]; whe
       const h = inlineText(node).trim();
       if (h) {
         headings.push(h);
-        push(/[.!?:]$/.test(h) ? h : `${h}.`);
+        const end = /[.!?:]$/.test(h) ? '' : '.';
+        push(`${h}${end}`, `${markedLine(node)}${end}`);
       }
       return SKIP;
     }
     if (node.type === 'tableRow') {
       // Cells apart (a cell is not a sentence, but its neighbour is not the same word either).
-      const cells = node.children.map((c) => inlineText(c).trim()).filter(Boolean);
-      if (cells.length) push(cells.join(' · '));
+      const cells = node.children.map((c) => [inlineText(c).trim(), markedLine(c)] as const).filter(([t]) => t);
+      if (cells.length) push(cells.map(([t]) => t).join(' · '), cells.map(([, m]) => m).join(' · '));
       return SKIP;
     }
     if (BLOCKS.has(node.type) && node.type !== 'mdxJsxFlowElement' && node.type !== 'listItem' && node.type !== 'blockquote') {
@@ -137,15 +216,15 @@ export function mdxToText(body: string): { text: string; headings: string[]; whe
       const t = inlineText(node as Nodes)
         .replace(/\s+/g, ' ')
         .trim();
-      if (t) push(t);
+      if (t) push(t, markedLine(node as Nodes));
       return SKIP;
     }
     if (node.type === 'mdxJsxFlowElement' && (node as unknown as JsxElement).name === 'Pick') {
       const t = pickText(node as unknown as JsxElement);
-      if (t) push(t);
+      if (t) push(t, markedLine(node as Nodes));
       return SKIP;
     }
     return undefined;
   }
-  return { text: lines.join('\n'), headings, whens };
+  return { text: lines.join('\n'), headings, whens, marked: packSpans(marked.join('\n')), spans };
 }

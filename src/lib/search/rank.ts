@@ -28,8 +28,7 @@ import {
 import { entryScore, numberPairLift, queryTerms, scoreDocs, type SharedStat } from './score';
 import { choiceFactor, exceptionsAfter, generalFirst, type Choice } from './weigh';
 import { shapeResult, type Ranked } from './shape';
-import { linesByDoc, setupTokens, shownLines } from './setup-text';
-import type { WhenAttrs } from '../fragments';
+import { setupTokens, shownLines } from './setup-text';
 import type { SearchOptions, SearchResult, SearchSetup, WordStat } from './types';
 
 export { inSetup } from './weigh';
@@ -318,24 +317,21 @@ export class Searcher {
     return this.answer(d, { ...terms, asksNumber: asksForNumber(query), yesNo: asksYesNo(query), head }, options.setup);
   }
 
-  /** Per doc, its body lines inside `<When>` blocks and their conditions (SearchIndex.conditional). */
-  private conditional = new Map<number, Map<number, WhenAttrs>>();
   /** The condition tokens of the default setup (what a page shows with nothing saved). */
   private defaults: Record<string, string> = {};
 
-  /** Reads the index's setup text (see SearchIndex.conditional and .options). */
+  /** Reads the index's setup text (see SearchIndex.options and .spans). */
   private readSetupText(): void {
-    this.conditional = linesByDoc(this.index.conditional);
     this.defaults = setupTokens(this.index.options ?? [], undefined);
   }
 
-  /** A doc's body lines as the reader's page shows them (the lines a setup hides left out). */
+  /** A doc's body lines as the reader's page shows them (the lines and the inline variants a setup hides left out). */
   private shownBody(d: number, setup: SearchSetup | undefined): { key: string; lines: BodyLine[] } {
     const body = this.index.docs[d]![4];
-    const lines = this.conditional.get(d);
-    if (!lines) return { key: String(d), lines: [{ text: body, variant: false }] };
+    const spans = this.index.spans ?? [];
+    if (!spans.length) return { key: String(d), lines: [{ text: body, variant: false }] };
     const tokens = setupTokens(this.index.options ?? [], setup);
-    return { key: `${d}\n${JSON.stringify(tokens)}`, lines: shownLines(body, lines, tokens, this.defaults) };
+    return { key: `${d}\n${JSON.stringify(tokens)}`, lines: shownLines(body, tokens, this.defaults, spans) };
   }
 
   /** Per doc (and setup, for a doc with conditional text): its summary's and body's sentences (made on first need). */
@@ -370,17 +366,17 @@ export class Searcher {
 
   /**
    * Puts in the docs' summaries and bodies (in doc order) of an index loaded without them (index-files.ts
-   * rankIndex), and the lines a setup hides (`setupText`: SearchIndex.conditional and .options): results then carry
+   * rankIndex), and what tells the text a setup hides (`setupText`: SearchIndex.options and .spans): results then carry
    * summaries, answer sentences and body text for snippets. Ranking reads none of them (SearchIndex.numbers), so a
    * search gives the same list before and after.
    */
-  addText(summaries: readonly string[], bodies: readonly string[], setupText: Pick<SearchIndex, 'conditional' | 'options'> = {}): void {
+  addText(summaries: readonly string[], bodies: readonly string[], setupText: Pick<SearchIndex, 'options' | 'spans'> = {}): void {
     this.index.docs.forEach((doc, d) => {
       doc[3] = summaries[d] ?? '';
       doc[4] = bodies[d] ?? '';
     });
-    this.index.conditional = setupText.conditional;
     this.index.options = setupText.options;
+    this.index.spans = setupText.spans;
     this.readSetupText();
     this.sentenceCache.clear();
   }
