@@ -271,9 +271,10 @@ export class Searcher {
       ranked[i]!.score = score;
     });
     // The entries the whole query names word for word (a title, an alias, a term or a phrasing: "lumber" is Wood's
-    // alias) come first, with the entries of the reader's own setup choices (solo on: the solo season end), then by
-    // score: the player typed that thing's own name.
-    const first = (r: Ranked) => Number(r.scored.exact || r.choice > 1);
+    // alias) come first, then by score: the player typed that thing's own name. Where there are such, the entries of
+    // the reader's own setup choices stand with them (solo on: "season end" is the solo season end).
+    const anyNamed = ranked.some((r) => r.scored.exact);
+    const first = (r: Ranked) => Number(r.scored.exact || (anyNamed && r.choice > 1));
     const byScore = (a: Ranked, b: Ranked) => first(b) - first(a) || b.score - a.score || a.scored.d - b.scored.d;
     ranked.sort(byScore);
     // A number in the query means something only beside its noun ("17 *coins*", "lose 5 *hearts*"): the first
