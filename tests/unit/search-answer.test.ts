@@ -97,7 +97,8 @@ describe('the answer at a glance: the main point before a side line', () => {
     expect(asideOf('Clarification: you cannot complete orders then.', [])).toBeUndefined();
     // A longer name is not its start ("Examples" is not "Example").
     expect(asideOf('Examples of play follow.', [])).toBeUndefined();
-    expect(SEARCH.asideOpeners).toEqual(['Example', 'For example']);
+    expect(asideOf('See solo quest phase.', [])).toEqual([]);
+    expect(SEARCH.asideOpeners).toEqual(['Example', 'For example', 'See']);
   });
 
   it('shows the general rule before a side line that holds the query alike, unless the query names its subject', () => {

@@ -4,6 +4,7 @@
  */
 import { FIELD_WEIGHTS, REPEAT_WEIGHT, TITLE_LENGTH_NORM, WORDNET_SENSES, type Field } from './config';
 import { isEnglish, synonyms } from './wordnet';
+import { setupWords, type SetupWord } from './query-setup';
 import { indexWords, stem } from './text';
 import { entrySentences, numberNeighbours } from './answer';
 import { porterStem, STOP_WORDS } from '../english';
@@ -167,6 +168,8 @@ export interface SearchIndex {
   options?: RuntimeOption[];
   /** The conditions the docs' bodies are marked with (setup-text.ts: marker k names spans[k]). Text file only. */
   spans?: WhenAttrs[];
+  /** The option values a lookup can name, with the words that name them (query-setup.ts). Text file only. */
+  setupWords?: SetupWord[];
 }
 
 /**
@@ -364,6 +367,7 @@ function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals, game?: G
     ...(game?.options?.length
       ? {
           options: runtimeOptions({ options: game.options }),
+          setupWords: setupWords(game.options, (w) => !/\d/.test(w) && isEnglish(w)),
           ...(spans.table.length ? { spans: spans.table } : {}),
         }
       : {}),

@@ -187,10 +187,13 @@ export const SEARCH = {
   asideSentenceFactor: 0.5,
   /** Multiplier of an answer sentence from the entry's summary (its main point) against a body sentence. */
   summarySentenceFactor: 1.25,
+  /** Words of an option's label that only say what kind of option it is: a lookup need not hold them to name it
+   * ("Jewelcrafter region", "Solo play", "Reroll variant"; query-setup.ts). */
+  setupLabelFiller: ['region', 'expansion', 'variant', 'map', 'mode', 'play', 'game'] as readonly string[],
   /** A sentence that ends with ":" is shown with the sentences after it, up to this many characters (answer.ts leadIns). */
   leadInLength: 200,
-  /** Labels that open a side line of an entry (our authoring's own words, in every game). */
-  asideOpeners: ['Example', 'For example'],
+  /** Labels that open a side line of an entry (our authoring's own words, in every game): an example, a pointer to another page. */
+  asideOpeners: ['Example', 'For example', 'See'],
   /** Results that get an answer sentence (the first ones, as many as the header popup shows). */
   answers: 8,
   /** Results returned. */

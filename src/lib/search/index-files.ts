@@ -21,6 +21,8 @@ export interface SearchText {
   /** The game's options and the conditions the bodies are marked with (SearchIndex.options, .spans; setup-text.ts). */
   options?: SearchIndex['options'];
   spans?: SearchIndex['spans'];
+  /** The option values a lookup can name (SearchIndex.setupWords; query-setup.ts). */
+  setupWords?: SearchIndex['setupWords'];
 }
 
 /** The index half: the index with empty summaries and bodies, and the key of its text. */
@@ -56,7 +58,7 @@ function fromGaps(list: readonly number[]): number[] {
 
 /** Splits a built index into the two files the site serves. */
 export function splitIndex(whole: SearchIndex): { rank: RankIndex; text: SearchText } {
-  const { options, spans, ...index } = whole;
+  const { options, spans, setupWords, ...index } = whole;
   const summaries = index.docs.map((d) => d[3]);
   const bodies = index.docs.map((d) => d[4]);
   const key = textKey([...summaries, ...bodies]);
@@ -74,6 +76,7 @@ export function splitIndex(whole: SearchIndex): { rank: RankIndex; text: SearchT
       bodies,
       ...(options ? { options } : {}),
       ...(spans ? { spans } : {}),
+      ...(setupWords ? { setupWords } : {}),
     },
   };
 }
@@ -112,5 +115,6 @@ export function joinIndex(rank: RankIndex, text: SearchText): SearchIndex {
     docs: index.docs.map(([url, title, game], d) => [url, title, game, text.summaries[d]!, text.bodies[d]!]),
     ...(text.options ? { options: text.options } : {}),
     ...(text.spans ? { spans: text.spans } : {}),
+    ...(text.setupWords ? { setupWords: text.setupWords } : {}),
   };
 }

@@ -28,6 +28,7 @@ import {
 import { entryScore, numberPairLift, queryTerms, scoreDocs, type SharedStat } from './score';
 import { choiceFactor, exceptionsAfter, generalFirst, type Choice } from './weigh';
 import { shapeResult, type Ranked } from './shape';
+import { namedSetup } from './query-setup';
 import { setupTokens, shownLines } from './setup-text';
 import type { SearchOptions, SearchResult, SearchSetup, WordStat } from './types';
 
@@ -288,9 +289,11 @@ export class Searcher {
       ranked.sort(byScore);
     }
     const ask: AnswerQuery = { ...terms, asksNumber: asksForNumber(query), yesNo: asksYesNo(query), head };
+    // Answers read the setup the lookup names ("with 4 players") over the reader's.
+    const shownSetup = namedSetup(terms.wordTerms, this.index.setupWords, options.setup);
     return ranked.slice(0, options.limit ?? SEARCH.limit).map((r, rank) => {
       const doc = docs[r.scored.d]!;
-      const answer = options.answers !== false && rank < SEARCH.answers ? this.answer(r.scored.d, ask, options.setup) : undefined;
+      const answer = options.answers !== false && rank < SEARCH.answers ? this.answer(r.scored.d, ask, shownSetup) : undefined;
       return shapeResult(doc, games[doc[2]]!, r, answer, options.explain);
     });
   }
@@ -315,7 +318,8 @@ export class Searcher {
     if (d < 0) return undefined;
     const { head } = queryWords(query);
     const terms = queryTerms(this.wordStats(query, !!options.shared), this.index.vocab, options.shared);
-    return this.answer(d, { ...terms, asksNumber: asksForNumber(query), yesNo: asksYesNo(query), head }, options.setup);
+    const ask = { ...terms, asksNumber: asksForNumber(query), yesNo: asksYesNo(query), head };
+    return this.answer(d, ask, namedSetup(terms.wordTerms, this.index.setupWords, options.setup));
   }
 
   /** The condition tokens of the default setup (what a page shows with nothing saved). */
@@ -367,16 +371,21 @@ export class Searcher {
 
   /**
    * Puts in the docs' summaries and bodies (in doc order) of an index loaded without them (index-files.ts
-   * rankIndex), and what tells the text a setup hides (`setupText`: SearchIndex.options and .spans): results then carry
+   * rankIndex), and what tells the text a setup hides (`setupText`: SearchIndex.options, .spans and .setupWords): results then carry
    * summaries, answer sentences and body text for snippets. Ranking reads none of them (SearchIndex.numbers), so a
    * search gives the same list before and after.
    */
-  addText(summaries: readonly string[], bodies: readonly string[], setupText: Pick<SearchIndex, 'options' | 'spans'> = {}): void {
+  addText(
+    summaries: readonly string[],
+    bodies: readonly string[],
+    setupText: Pick<SearchIndex, 'options' | 'spans' | 'setupWords'> = {},
+  ): void {
     this.index.docs.forEach((doc, d) => {
       doc[3] = summaries[d] ?? '';
       doc[4] = bodies[d] ?? '';
     });
     this.index.options = setupText.options;
+    this.index.setupWords = setupText.setupWords;
     this.index.spans = setupText.spans;
     this.readSetupText();
     this.sentenceCache.clear();
