@@ -485,6 +485,15 @@ test.describe('search knows the game being played and the setup played', () => {
     await expect(page.getByText('2 Depots at most (Emmet Weavetinker)')).toBeVisible();
     await expect(page.getByText('4 Depots, one per step of the tracker')).toBeHidden();
   });
+  test('a lookup that names a setup ("with 5 players") shows that setup\'s value, not the default one', async ({ page }) => {
+    const first = page.locator('#search-results a[data-result] .result-snippet').first();
+    await page.goto('/search/?q=proficiency%20tiles%20with%205%20players&game=vindication');
+    await expect(first).toHaveText('Supply: with 5 players there are 4 tiles of each attribute (players − 1).');
+    // Without the players named, the card is the rule itself (the default table is 4 players).
+    await page.goto('/search/?q=proficiency%20tiles%20players&game=vindication');
+    await expect(first).toBeVisible();
+    await expect(first).not.toContainText('5 players');
+  });
   test('the general rule comes before its exception unless the lookup names the exception', async ({ page }) => {
     const titles = page.locator('#search-results a[data-result] .result-title');
     await page.goto('/search/?q=can%20I%20shift%20a%20housed%20villager&game=now-or-never');
