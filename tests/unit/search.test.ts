@@ -434,6 +434,12 @@ describe('resultSnippet', () => {
       'The rules do not say whether the Hound uses your action.',
     );
   });
+  it('reads the summary from its start, cut at the width, even when its matched word comes late', () => {
+    const summary = `Write down each player's points after every chapter; ${'and more words '.repeat(12)}the campaign ends.`;
+    const shown = text(result({ title: 'Sheet', summary, matched: ['campaign'] }), '');
+    expect(shown.startsWith("Write down each player's points")).toBe(true);
+    expect(shown.endsWith(' …')).toBe(true);
+  });
   it('shows the answer sentence first', () => {
     expect(text(result({ answer: 'The Hound costs 3 mana.' }), '')).toBe('The Hound costs 3 mana.');
   });

@@ -16,9 +16,10 @@ export function resultSnippet(r: SearchResult, body: () => string, width = 180):
     const parts = snippet(r.answer, r.matched, width);
     if (parts.length) return parts;
   }
-  const summary = snippet(r.summary, r.matched, width);
-  if (summary.length) return summary;
   const cut = r.summary.length > width ? `${r.summary.slice(0, r.summary.lastIndexOf(' ', width))} …` : r.summary;
+  // The summary is the entry's main point: read from its start, its matched words marked.
+  const summary = snippet(cut, r.matched, cut.length);
+  if (summary.length) return summary;
   if (snippet(r.title, r.matched, width).length) return [{ text: cut, hit: false }];
   const passage = snippet(body(), r.matched, width);
   if (passage.length) return passage;
