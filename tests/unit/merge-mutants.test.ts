@@ -247,6 +247,8 @@ describe('the game in play (an all-games search from the home box or /search/ wi
     expect(order([r('a', 27, true), r('b', 9)], 'b')).toEqual(['/a/27/', '/b/9/']);
     // 3 × 9 = 27 > 26: the game in play's entry fits the words better than the other game's name for them.
     expect(order([r('a', 26, true), r('b', 9)], 'b')).toEqual(['/b/9/', '/a/26/']);
+    // As much as the game in play's best is enough (and the order is not the titles').
+    expect(order([r('b', 27, true), r('a', 9)], 'a')).toEqual(['/b/27/', '/a/9/']);
     expect(order([r('a', 9, true), r('b', 1, true)], 'b')).toEqual(['/b/1/', '/a/9/']);
     expect(order([r('a', 9, true), r('b', 1, true)])).toEqual(['/a/9/', '/b/1/']);
   });
@@ -297,6 +299,38 @@ describe('the game in play (an all-games search from the home box or /search/ wi
     expect(of(b.search('gold purse')).slice(0, 2)).toEqual(['Hoard', 'Pouch']);
     expect(of(set.search('gold purse')).slice(0, 2)).toEqual(['Pouch', 'Hoard']);
     expect(of(set.search('gold purse', { current: 'b' }))).toEqual(of(b.search('gold purse')));
+  });
+});
+
+describe("the game in play's answers weigh the query's words as its own search does", () => {
+  it('picks the sentence its own search would, not the one the all-games weights prefer', () => {
+    // "gold" is rare in a (1 doc of 10), so over all games it weighs more than "purse"; in b, purse is the rare word.
+    const a = game('a', [
+      { title: 'Hoard', words: { gold: 2 } },
+      ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => ({ title: `Thing ${n}`, words: { thing: 2 } })),
+    ]);
+    const b = game('b', [
+      {
+        title: 'Pouch',
+        words: { gold: 2, purse: 2, coin: 2 },
+        summary: 'About pouches.',
+        body: 'A gold coin is shiny.\nA purse holds a coin.',
+      },
+      { title: 'Bag', words: { gold: 1 } },
+      { title: 'Sack', words: { gold: 1 } },
+      { title: 'Box', words: { gold: 1 } },
+    ]);
+    const set = new SearchSet(
+      new Map([
+        ['a', a],
+        ['b', b],
+      ]),
+    );
+    const pouch = (current?: string) => set.search('gold purse coin', current ? { current } : {}).find((x) => x.title === 'Pouch')!;
+    expect(b.search('gold purse coin')[0]!.answer).toBe('A purse holds a coin.');
+    expect(pouch().answer).toBe('A gold coin is shiny.');
+    expect(pouch('b').answer).toBe('A purse holds a coin.');
+    expect(pouch('a').answer).toBe('A gold coin is shiny.');
   });
 });
 
