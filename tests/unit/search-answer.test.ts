@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  answerText,
   asideOf,
   asksForNumber,
   asksYesNo,
@@ -95,8 +96,9 @@ describe('the answer at a glance: the main point before a side line', () => {
     // A title as the sentence's subject is the rule ("Villagers … produce nothing"), and so is a clarification.
     expect(asideOf('Villagers waiting below produce nothing.', ['Villagers'])).toBeUndefined();
     expect(asideOf('Clarification: you cannot complete orders then.', [])).toBeUndefined();
-    // A longer name is not its start ("Examples" is not "Example").
+    // A longer name is not its start ("Examples" is not "Example"), and a name that is the sentence's subject is no label.
     expect(asideOf('Examples of play follow.', [])).toBeUndefined();
+    expect(asideOf('Malikai rolls again: twice.', ['Malikai'])).toBeUndefined();
     expect(asideOf('See solo quest phase.', [])).toEqual([]);
     expect(SEARCH.asideOpeners).toEqual(['Example', 'For example', 'See']);
   });
@@ -107,6 +109,24 @@ describe('the answer at a glance: the main point before a side line', () => {
     const named = termsOf('malikai', 'loot', 'roll');
     expect(bestSentence(list, named, [1, 1, 1], 3).text).toBe('Malikai: you may roll the loot again.');
     expect(SEARCH.asideSentenceFactor).toBe(0.5);
+  });
+
+  it('weighs an example down, and a labelled line unless the query names its whole label', () => {
+    const example = entrySentences('About.', 'Example: roll 2 dice to loot.\nRoll the dice to loot.');
+    expect(bestSentence(example, termsOf('loot', 'roll'), [1, 1], 2).text).toBe('Roll the dice to loot.');
+    const kit = entrySentences('About.', 'Explorers Kit · roll 1 die less to search.\nRoll a die to search.', ['Explorers Kit']);
+    // "kit" alone does not name the Explorers Kit.
+    expect(bestSentence(kit, termsOf('kit', 'roll', 'search'), [0.1, 1, 1], 2.1).text).toBe('Roll a die to search.');
+  });
+
+  it('passes a yes/no question on to the sentence choice (answerText)', () => {
+    const list = entrySentences('Farms feed people.', 'Farms need no worker, and they feed people.');
+    const q = { wordTerms: termsOf('farm', 'people'), wordWeight: [1, 1], totalWeight: 2, asksNumber: false, head: -1 };
+    expect(answerText(list, q)).toBe('Farms feed people.');
+    const close = entrySentences('Farms feed people.', 'Farms need a worker.');
+    const w = { wordTerms: termsOf('farm', 'worker', 'people'), wordWeight: [1, 1.5, 1.2], totalWeight: 3.7, asksNumber: false, head: -1 };
+    expect(answerText(close, w)).toBe('Farms feed people.');
+    expect(answerText(close, { ...w, yesNo: true })).toBe('Farms need a worker.');
   });
 
   it('prefers the summary to a body sentence that holds the query alike, except for a yes/no question', () => {
@@ -134,7 +154,8 @@ describe('the answer at a glance: the main point before a side line', () => {
       'Then most hearts.',
     ]);
     expect(leadIns(['No lead-in.', 'Next.'])).toEqual(['No lead-in.', 'Next.']);
-    const long = 'x'.repeat(SEARCH.leadInLength);
+    // Joined until the text reaches leadInLength characters: 'Steps: ' and 193 more make 200, and no more is added.
+    const long = 'x'.repeat(SEARCH.leadInLength - 7);
     expect(leadIns(['Steps:', long, 'Last.'])).toEqual([`Steps: ${long}`, long, 'Last.']);
     const list = entrySentences('About ties.', 'If players tie on score:\nThe most books wins.');
     expect(bestSentence(list, termsOf('tie', 'score'), [1, 1], 2).text).toBe('If players tie on score: The most books wins.');
@@ -143,9 +164,16 @@ describe('the answer at a glance: the main point before a side line', () => {
   });
 
   it('reads a yes/no question from its first word (asksYesNo)', () => {
-    for (const q of ['can i move diagonally', 'Do farms need a worker', 'is there a limit', 'does armor stack', 'are champions used'])
+    for (const q of [
+      'can i move diagonally',
+      'Do farms need a worker',
+      'is there a limit',
+      'does armor stack',
+      'are champions used',
+      '  can i pass',
+    ])
       expect(asksYesNo(q), q).toBe(true);
-    for (const q of ['how do i forge', 'what can i build', 'candle', 'island', 'dome']) expect(asksYesNo(q), q).toBe(false);
+    for (const q of ['how do i forge', 'what can i build', 'candle', 'island', 'dome', 'scan the map']) expect(asksYesNo(q), q).toBe(false);
   });
 });
 

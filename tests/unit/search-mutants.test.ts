@@ -262,6 +262,22 @@ describe('candidates: what a query word stands for', () => {
     // A question about it still gets its answer sentence.
     expect(s.search('warp stone season limit')[0]!.answer).toBe('Clarification: Warp Stone has no season limit.');
   });
+  it("answers with the rule, not a line labelled with another entry's title, and not so its own title's label", () => {
+    const docs: Doc[] = [
+      { title: 'Malikai', words: { malikai: 4 } },
+      {
+        title: 'Loot',
+        words: { loot: 4, roll: 2, die: 1, table: 1 },
+        summary: 'About it.',
+        body: 'Malikai: you may roll the loot die again.\nRoll a die to loot a treasure.\nLoot: roll the die and read the table.',
+      },
+    ];
+    const s = new Searcher(makeIndex(docs));
+    expect(s.search('loot roll die')[0]!.answer).toBe('Roll a die to loot a treasure.');
+    // Its own title as a label is its rule: with "table" asked, that line answers.
+    expect(s.search('roll die table')[0]!.answer).toBe('Loot: roll the die and read the table.');
+    expect(s.search('malikai loot roll die')[0]!.answer).toBe('Malikai: you may roll the loot die again.');
+  });
   it('puts the entry the whole query names word for word first, before a higher score (a game search)', () => {
     // "lumber" is the Wood entry's alias; the Mill holds the word more often and scores higher.
     const docs: Doc[] = [
@@ -279,8 +295,8 @@ describe('candidates: what a query word stands for', () => {
   it('reads a misspelling alias as the word one edit away that its own entry holds, before a more common one', () => {
     // "savy" on the Savvy card is "savvy", though "say" (also one edit away) stands in more entries.
     const docs: Doc[] = [
-      { title: 'Savvy', words: { savy: 1, savvy: 1 } },
       ...Array.from({ length: 3 }, (_, i) => ({ title: `S${i}`, words: { savvy: 1, say: 1 } })),
+      { title: 'Savvy', words: { savy: 1, savvy: 1 } },
       ...Array.from({ length: 4 }, (_, i) => ({ title: `Y${i}`, words: { say: 1 } })),
     ];
     const found = new Map(candidates(new Searcher(makeIndex(docs, { typos: ids(docs, 'savy') })), 'savy').map(([w, f]) => [w, f] as const));

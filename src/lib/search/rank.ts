@@ -352,11 +352,11 @@ export class Searcher {
     return list;
   }
 
-  /** The titles of the index's entries, longest first (a side line opens with the longest name it holds). */
+  /** The titles of the index's entries (a side line is labelled with one: answer.ts asideOf). */
   private titles?: string[];
   /** The titles of the other entries of a doc's index (see answer.ts asideOf). */
   private otherTitles(d: number): string[] {
-    this.titles ??= [...new Set(this.index.docs.map((doc) => doc[1]))].sort((a, b) => b.length - a.length);
+    this.titles ??= [...new Set(this.index.docs.map((doc) => doc[1]))];
     const own = this.index.docs[d]![1];
     return this.titles.filter((t) => t !== own);
   }
