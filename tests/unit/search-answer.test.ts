@@ -134,8 +134,9 @@ describe('the answer at a glance: the main point before a side line', () => {
     const q = termsOf('farm', 'people');
     expect(bestSentence(list, q, [1, 1], 2).text).toBe('Farms feed 6 people.');
     const body = entrySentences('Farms feed people.', 'Farms need no worker, and they feed people.');
-    // Alike (same share): the summary; a yes/no question reads the body's short line first only when it holds more.
-    expect(bestSentence(body, q, [1, 1], 2, false, -1, true).text).toBe('Farms feed people.');
+    // Alike (same share): the summary; a yes/no question reads the body's line that says no.
+    expect(bestSentence(body, q, [1, 1], 2, false, -1, false).text).toBe('Farms feed people.');
+    expect(bestSentence(body, q, [1, 1], 2, false, -1, true).text).toBe('Farms need no worker, and they feed people.');
     const more = entrySentences('Farms feed people.', 'Farms need no worker.');
     const worker = termsOf('farm', 'worker', 'people');
     expect(bestSentence(more, worker, [1, 3, 1], 5, false, -1, true).text).toBe('Farms need no worker.');
@@ -163,6 +164,13 @@ describe('the answer at a glance: the main point before a side line', () => {
     expect(list[1]!.words).not.toContain('book');
   });
 
+  it('for a yes/no question, prefers a sentence that says yes or no', () => {
+    const list = entrySentences('Gear is bought at the market.', 'Buy gear with coins at the market.\nYou may buy copies of gear you own.');
+    const q = termsOf('buy', 'gear');
+    expect(bestSentence(list, q, [1, 1], 2, false, -1, false).text).toBe('Buy gear with coins at the market.');
+    expect(bestSentence(list, q, [1, 1], 2, false, -1, true).text).toBe('You may buy copies of gear you own.');
+    expect(SEARCH.verdictSentenceFactor).toBe(1.35);
+  });
   it('reads a yes/no question from its first word (asksYesNo)', () => {
     for (const q of [
       'can i move diagonally',

@@ -140,6 +140,8 @@ export function bestSentence(
     if (asksNumber) score *= counted ? 2 : NUMBER_IN_TEXT.test(sentence.text) ? 1 : 0.5;
     if (sentence.variant) score *= SEARCH.variantSentenceFactor;
     if (sentence.summary && !yesNo) score *= SEARCH.summarySentenceFactor;
+    // A yes/no question's answer says yes or no: a negation, a limit or a permission.
+    if (yesNo && VERDICT.test(sentence.text)) score *= SEARCH.verdictSentenceFactor;
     // A side line answers only when the query names what it is about.
     const named = (w: string) => wordTerms.some((terms) => terms.has(w));
     if (sentence.aside && !(sentence.aside.length > 0 && sentence.aside.every(named))) score *= SEARCH.asideSentenceFactor;
@@ -147,6 +149,9 @@ export function bestSentence(
   }
   return { share: bestShare, text };
 }
+
+/** Words that say yes or no: a negation, a limit or a permission ("can't", "only", "may"). */
+const VERDICT = /\b(not|no|never|cannot|can't|don't|doesn't|isn't|aren't|won't|only|may|must|always|any|free)\b|n't\b/i;
 
 /** A number in a sentence: a digit, or a number word ("double the upper cost", "twice", "half"). */
 const NUMBER_IN_TEXT = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|once|twice|double|half|triple)\b/i;

@@ -190,6 +190,10 @@ export const SEARCH = {
   /** Words of an option's label that only say what kind of option it is: a lookup need not hold them to name it
    * ("Jewelcrafter region", "Solo play", "Reroll variant"; query-setup.ts). */
   setupLabelFiller: ['region', 'expansion', 'variant', 'map', 'mode', 'play', 'game'] as readonly string[],
+  /** Multiplier of an answer sentence that says yes or no (a negation, a limit, a permission: answer.ts VERDICT) for a
+   * yes/no question. On A-F: 1.1 changed 5 cards, 1.35 changed 12, about 8 better ("You may buy copies of gear you
+   * already own.", "The simple game has no champions.") and 1 worse by my reading. */
+  verdictSentenceFactor: 1.35,
   /** A sentence that ends with ":" is shown with the sentences after it, up to this many characters (answer.ts leadIns). */
   leadInLength: 200,
   /** Labels that open a side line of an entry (our authoring's own words, in every game): an example, a pointer to another page. */
