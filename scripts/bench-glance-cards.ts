@@ -1,7 +1,7 @@
 /**
- * Writes the first card (title — snippet, the list's text, no setup saved) of each lookup of the untuned sets G and
- * H, scoped to its game, for a judge to read: `npx tsx scripts/bench-glance-cards.ts <out.json>`. bench/glance/ holds
- * the cards at aa49352 (before issue 38) and after, the judge's verdicts and how they map (see bench/RESULTS.md).
+ * Writes the first card (title — snippet, the list's text, no setup saved) of each lookup of the untuned sets (G and
+ * H, or the sets named), scoped to its game, for a judge to read: `npx tsx scripts/bench-glance-cards.ts <out.json>
+ * [G,H,I]`. bench/glance/ holds the cards judged so far and the judges' verdicts (see bench/RESULTS.md).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resultSnippet } from '../src/lib/search/query';
@@ -12,7 +12,7 @@ const out = process.argv[2];
 if (!out) throw new Error('usage: npx tsx scripts/bench-glance-cards.ts <out.json>');
 const app = appSearch(loadCorpus());
 const cards: unknown[] = [];
-for (const set of ['G', 'H']) {
+for (const set of (process.argv[3] ?? 'G,H').split(',')) {
   const list = JSON.parse(readFileSync(SET_FILES[set]!, 'utf8')) as Query[];
   for (const { q, game, facts } of list) {
     const r = app.all.search(q, { game, limit: 1 })[0];

@@ -10,8 +10,8 @@ export interface Query {
 }
 
 /**
- * A and B, then C and D, then E and F, then G and H (with `facts`, never tuned on): written from the rulebooks and slug
- * lists only; old and old-holdout earlier.
+ * A and B, then C and D, then E and F, then G and H, then I (with `facts`, never tuned on): written from the
+ * rulebooks and slug lists only; old and old-holdout earlier.
  */
 export const SET_FILES: Record<string, string> = {
   A: 'bench/search-queries-seeds-a.json',
@@ -22,6 +22,7 @@ export const SET_FILES: Record<string, string> = {
   F: 'bench/search-queries-seeds-f.json',
   G: 'bench/search-queries-seeds-g.json',
   H: 'bench/search-queries-seeds-h.json',
+  I: 'bench/search-queries-seeds-i.json',
   old: 'bench/search-queries.json',
   'old-holdout': 'bench/search-queries-holdout.json',
 };
