@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  answerQuery,
   answerText,
   asideOf,
   asksForNumber,
@@ -170,6 +171,11 @@ describe('the answer at a glance: the main point before a side line', () => {
     expect(bestSentence(list, q, [1, 1], 2, false, -1, false).text).toBe('Buy gear with coins at the market.');
     expect(bestSentence(list, q, [1, 1], 2, false, -1, true).text).toBe('You may buy copies of gear you own.');
     expect(SEARCH.verdictSentenceFactor).toBe(1.35);
+  });
+  it('gathers what the answer stage knows of a query (answerQuery)', () => {
+    const terms = { wordTerms: termsOf('coin'), wordWeight: [1], totalWeight: 1 };
+    expect(answerQuery('can i keep 3 coins', terms, 0)).toEqual({ ...terms, asksNumber: true, yesNo: true, head: 0 });
+    expect(answerQuery('what are coins for', terms, -1)).toEqual({ ...terms, asksNumber: false, yesNo: false, head: -1 });
   });
   it('reads a yes/no question from its first word (asksYesNo)', () => {
     for (const q of [

@@ -223,6 +223,11 @@ export function namesOnly(title: readonly string[], q: Pick<AnswerQuery, 'wordTe
   return !q.asksNumber && q.wordTerms.length > 0 && q.wordTerms.every((terms) => title.some((w) => terms.has(w)));
 }
 
+/** What the answer stage knows of a query (see AnswerQuery), from its text, its terms and its head word. */
+export function answerQuery(query: string, terms: QueryTerms, head: number): AnswerQuery {
+  return { ...terms, asksNumber: asksForNumber(query), yesNo: asksYesNo(query), head };
+}
+
 /** Whether a query is a yes/no question: it opens with a verb such as "can", "do", "is" ("can I move diagonally"). */
 export function asksYesNo(query: string): boolean {
   return /^\s*(can|could|do|does|did|is|are|am|may|must|should|will|would|has|have)\b/i.test(query);

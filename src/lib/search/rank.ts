@@ -13,9 +13,8 @@ import type { SearchIndex } from './build-index';
 import { editDistance } from '../edit-distance';
 import { indexWords, queryWords, stem } from './text';
 import {
+  answerQuery,
   answerText,
-  asksForNumber,
-  asksYesNo,
   namesOnly,
   entrySentences,
   numberNeighbours,
@@ -288,7 +287,7 @@ export class Searcher {
       }
       ranked.sort(byScore);
     }
-    const ask: AnswerQuery = { ...terms, asksNumber: asksForNumber(query), yesNo: asksYesNo(query), head };
+    const ask = answerQuery(query, terms, head);
     // Answers read the setup the lookup names ("with 4 players") over the reader's.
     const shownSetup = namedSetup(terms.wordTerms, this.index.setupWords, options.setup);
     return ranked.slice(0, options.limit ?? SEARCH.limit).map((r, rank) => {
@@ -318,8 +317,7 @@ export class Searcher {
     if (d < 0) return undefined;
     const { head } = queryWords(query);
     const terms = queryTerms(this.wordStats(query, !!options.shared), this.index.vocab, options.shared);
-    const ask = { ...terms, asksNumber: asksForNumber(query), yesNo: asksYesNo(query), head };
-    return this.answer(d, ask, namedSetup(terms.wordTerms, this.index.setupWords, options.setup));
+    return this.answer(d, answerQuery(query, terms, head), namedSetup(terms.wordTerms, this.index.setupWords, options.setup));
   }
 
   /** The condition tokens of the default setup (what a page shows with nothing saved). */
