@@ -10,7 +10,7 @@ export interface Query {
 }
 
 /**
- * A and B, then C and D, then E and F, then G and H, then I (with `facts`, never tuned on): written from the
+ * A and B, then C and D, then E and F, then G and H, then I, then J and K (from I on with `facts`; J and K never tuned on): written from the
  * rulebooks and slug lists only; old and old-holdout earlier.
  */
 export const SET_FILES: Record<string, string> = {
@@ -23,6 +23,8 @@ export const SET_FILES: Record<string, string> = {
   G: 'bench/search-queries-seeds-g.json',
   H: 'bench/search-queries-seeds-h.json',
   I: 'bench/search-queries-seeds-i.json',
+  J: 'bench/search-queries-seeds-j.json',
+  K: 'bench/search-queries-seeds-k.json',
   old: 'bench/search-queries.json',
   'old-holdout': 'bench/search-queries-holdout.json',
 };
