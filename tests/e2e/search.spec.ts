@@ -494,6 +494,14 @@ test.describe('search knows the game being played and the setup played', () => {
     await expect(first).toBeVisible();
     await expect(first).not.toContainText('5 players');
   });
+  test("a lookup in the player's own order and words finds the entry whose name or phrasing it shares", async ({ page }) => {
+    const titles = page.locator('#search-results a[data-result] .result-title');
+    // "flip character" and "vindicated" are Vindication's; the character tile only mentions its vindicated side.
+    await page.goto('/search/?q=how%20do%20i%20flip%20my%20character%20to%20vindicated&game=vindication');
+    await expect(titles.first()).toHaveText('Vindication');
+    await page.goto("/search/?q=can%20i%20rest%20someone%20else's%20specialist&game=now-or-never");
+    await expect(titles.first()).toHaveText('Rest a specialist');
+  });
   test('the general rule comes before its exception unless the lookup names the exception', async ({ page }) => {
     const titles = page.locator('#search-results a[data-result] .result-title');
     await page.goto('/search/?q=can%20I%20shift%20a%20housed%20villager&game=now-or-never');

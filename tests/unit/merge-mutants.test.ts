@@ -144,10 +144,10 @@ describe('all games: one weight per query word', () => {
       const set = new SearchSet(new Map(order));
       const results = set.search('dragon ', { explain: true }) as { url: string; why?: string }[];
       // Dragonfly covers "dragon" as far as its completion factor does, against game a's exact match (and the query
-      // names it through that completion: back 0.3 × f of the rest, and a bonus of 40 × f).
+      // names it through that completion: back 0.3 × f of the rest, and a bonus of phraseExact × f).
       const f = 0.49 * (0.6 + (0.4 * 6) / 9);
       expect(why(results.find((r) => r.url === '/c/d0/')!)).toBe(
-        `base ${(f * idf(6, 1)).toFixed(1)} cov ${(f + (1 - f) * 0.3 * f).toFixed(2)} phrase ${(40 * f).toFixed(1)}`,
+        `base ${(f * idf(6, 1)).toFixed(1)} cov ${(f + (1 - f) * 0.3 * f).toFixed(2)} phrase ${(SEARCH.phraseExact * f).toFixed(1)}`,
       );
     }
   });
@@ -176,12 +176,12 @@ describe('all games: order', () => {
     const a = game('a', [
       { title: 'Zeta', words: { coin: 1 }, phrases: ['zeta'] },
       { title: 'Coins', words: { coin: 1 }, phrases: ['coin'] },
-      { title: 'Mentions', words: { coin: 100 }, phrases: ['mentions'] },
+      { title: 'Mentions', words: { coin: 200 }, phrases: ['mentions'] },
     ]);
     const b = game('b', [
       { title: 'Alpha', words: { coin: 1 }, phrases: ['alpha'] },
       { title: 'Gold', words: { coin: 1 }, phrases: ['gold', 'coin'] },
-      { title: 'Lists', words: { coin: 100 }, phrases: ['lists'] },
+      { title: 'Lists', words: { coin: 200 }, phrases: ['lists'] },
     ]);
     const results = new SearchSet(
       new Map([

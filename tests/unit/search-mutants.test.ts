@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { Searcher, inSetup } from '../../src/lib/search/rank';
 import { bestSentence, entrySentences } from '../../src/lib/search/answer';
 import { ids, makeIndex, type Doc } from './made-up-index';
+import { SEARCH } from '../../src/lib/search/config';
 import type { SearchResult } from '../../src/lib/search/types';
 
 /** A query word's candidates as [word, factor rounded to 4 places]. */
@@ -281,7 +282,7 @@ describe('candidates: what a query word stands for', () => {
   it('puts the entry the whole query names word for word first, before a higher score (a game search)', () => {
     // "lumber" is the Wood entry's alias; the Mill holds the word more often and scores higher.
     const docs: Doc[] = [
-      { title: 'Mill', words: { lumber: 100, mill: 4 }, phrases: ['mill', 'lumber mill'] },
+      { title: 'Mill', words: { lumber: 200, mill: 4 }, phrases: ['mill', 'lumber mill'] },
       { title: 'Wood', words: { lumber: 1, wood: 4 }, phrases: ['wood', 'lumber'] },
     ];
     const s = new Searcher(makeIndex(docs));
@@ -445,10 +446,10 @@ describe('search: scores', () => {
   it('adds each word\'s weight × idf, and a bonus when the query is an entry\'s name ("named")', () => {
     const [first, ...rest] = s.search('red dragon', { explain: true });
     expect(first).toMatchObject({ url: '/g/d0/', named: true, matched: ['red', 'dragon'] });
-    expect(first!.score).toBeCloseTo(24 * i3 + 40);
+    expect(first!.score).toBeCloseTo(24 * i3 + SEARCH.phraseExact);
     expect(rest.map((r) => r.named)).toEqual([undefined, undefined, undefined]);
     expect(why(s, 'red dragon')).toEqual([
-      ['/g/d0/', 'base 20.3 cov 1.00 phrase 40.0'],
+      ['/g/d0/', `base 20.3 cov 1.00 phrase ${SEARCH.phraseExact.toFixed(1)}`],
       ['/g/d1/', 'base 10.2 cov 0.50 phrase 0.0'],
       ['/g/d2/', 'base 1.7 cov 1.00 phrase 0.0'],
       ['/g/d3/', 'base 0.8 cov 0.50 phrase 0.0'],
@@ -465,7 +466,7 @@ describe('search: scores', () => {
         game: 'g',
         gameTitle: 'G',
         summary: 'Gold.',
-        score: 12 * idf(4, 1) + 40,
+        score: 12 * idf(4, 1) + SEARCH.phraseExact,
         matched: ['gold'],
         named: true,
       },
@@ -491,17 +492,21 @@ describe('search: scores', () => {
     expect(urls(later, 'x y')).toEqual(['/g/d0/', '/g/d1/', '/g/d2/', '/g/d3/', '/g/d4/', '/g/d5/']);
   });
   it('adds a phrase of the query that is an entry name, by its share of the query', () => {
-    // "dragon lair" stands in "red dragon lair": 30 × its words' share of the query's weight.
+    // "dragon lair" shares 2 words with "red dragon lair": phraseOverlap × their share of the query's weight.
     const w = [i3, i3, idf(4, 1)];
     const total = w[0]! + w[1]! + w[2]!;
     // Both are named by a part of the query: coverage gets back 0.3 of what it misses.
     const cov = (share: number) => (share + (1 - share) * 0.3).toFixed(2);
     const [first, second] = s.search('red dragon lair', { explain: true }) as (ReturnType<Searcher['search']>[number] & { why: string })[];
     expect(first!.url).toBe('/g/d1/');
-    expect(first!.why).toBe(`base 29.5 cov ${cov((w[1]! + w[2]!) / total)} phrase ${((30 * (w[1]! + w[2]!)) / total).toFixed(1)}`);
+    expect(first!.why).toBe(
+      `base 29.5 cov ${cov((w[1]! + w[2]!) / total)} phrase ${((SEARCH.phraseOverlap * (w[1]! + w[2]!)) / total).toFixed(1)}`,
+    );
     const share = (w[1]! + w[2]!) / total;
-    expect(first!.score).toBeCloseTo(12 * (i3 + idf(4, 1)) * (share + (1 - share) * 0.3) ** 2 + 30 * share);
-    expect(second!.why).toBe(`base 20.3 cov ${cov((w[0]! + w[1]!) / total)} phrase ${((30 * (w[0]! + w[1]!)) / total).toFixed(1)}`);
+    expect(first!.score).toBeCloseTo(12 * (i3 + idf(4, 1)) * (share + (1 - share) * 0.3) ** 2 + SEARCH.phraseOverlap * share);
+    expect(second!.why).toBe(
+      `base 20.3 cov ${cov((w[0]! + w[1]!) / total)} phrase ${((SEARCH.phraseOverlap * (w[0]! + w[1]!)) / total).toFixed(1)}`,
+    );
     // A one-word name ("gold") counts too.
     expect(why(s, 'gold red')[0]).toEqual(['/g/d2/', `base 20.2 cov 1.00 phrase ${((30 * idf(4, 1)) / (idf(4, 1) + i3)).toFixed(1)}`]);
     expect(why(s, 'red gold')[0]).toEqual(['/g/d2/', `base 20.2 cov 1.00 phrase ${((30 * idf(4, 1)) / (idf(4, 1) + i3)).toFixed(1)}`]);
@@ -515,10 +520,12 @@ describe('search: scores', () => {
     );
     expect(why(long, 'red dragon')[0]).toEqual([
       '/g/d0/',
-      `base ${(2 * idf(2, 2)).toFixed(1)} cov 1.00 phrase ${((10 * 2) / 3).toFixed(1)}`,
+      `base ${(2 * idf(2, 2)).toFixed(1)} cov 1.00 phrase ${((SEARCH.phraseOverlap * 2) / 3).toFixed(1)}`,
     ]);
-    expect(why(long, 'big red')[0]![1]).toBe(`base ${(idf(2, 1) + idf(2, 2)).toFixed(1)} cov 1.00 phrase ${((10 * 2) / 3).toFixed(1)}`);
-    // Through a completion ("dragon", typed, → "dragons"): × its factor.
+    expect(why(long, 'big red')[0]![1]).toBe(
+      `base ${(idf(2, 1) + idf(2, 2)).toFixed(1)} cov 1.00 phrase ${((SEARCH.phraseOverlap * 2) / 3).toFixed(1)}`,
+    );
+    // Through a completion ("dragon", typed, → "dragons"): that word's weight × its factor.
     const f = 0.7 * (0.6 + (0.4 * 6) / 7);
     const near = new Searcher(
       makeIndex([
@@ -526,10 +533,12 @@ describe('search: scores', () => {
         { title: 'Z', words: { z: 1 } },
       ]),
     );
-    expect(why(near, 'red dragon')[0]![1]).toMatch(new RegExp(` phrase ${((10 * f * 2) / 3).toFixed(1)}$`));
-    // One word in a longer name: no bonus.
+    expect(why(near, 'red dragon')[0]![1]).toMatch(new RegExp(` phrase ${((SEARCH.phraseOverlap * ((1 + f) / 2) * 2) / 3).toFixed(1)}$`));
+    // One word in a longer name: no bonus. In another order: the same overlap.
     expect(why(long, 'big')[0]![1]).toBe(`base ${idf(2, 1).toFixed(1)} cov 1.00 phrase 0.0`);
-    expect(why(long, 'dragon red')[0]![1]).toBe(`base ${(2 * idf(2, 2)).toFixed(1)} cov 1.00 phrase 0.0`);
+    expect(why(long, 'dragon red')[0]![1]).toBe(
+      `base ${(2 * idf(2, 2)).toFixed(1)} cov 1.00 phrase ${((SEARCH.phraseOverlap * 2) / 3).toFixed(1)}`,
+    );
   });
   it('scales a name matched through a near word by its factor, and says "named" for an exact match only', () => {
     const t = new Searcher(
@@ -542,7 +551,7 @@ describe('search: scores', () => {
     expect(r.named).toBeUndefined();
     // "dragon", still typed, completes to "dragons" at 0.7 × (0.6 + 0.4 × 6/7).
     const f = 0.7 * (0.6 + (0.4 * 6) / 7);
-    expect(r.why).toBe(`base ${(f * idf(2, 1)).toFixed(1)} cov 1.00 phrase ${(40 * f).toFixed(1)}`);
+    expect(r.why).toBe(`base ${(f * idf(2, 1)).toFixed(1)} cov 1.00 phrase ${(SEARCH.phraseExact * f).toFixed(1)}`);
   });
   it('gives back part of the missing coverage to an entry the query names', () => {
     // "gold lair": Gold is named by "gold" (it lacks "lair"): coverage = share + (1 − share) × 0.3.
@@ -608,7 +617,7 @@ describe('search: scores', () => {
     expect(fuzzy).toBeGreaterThan(completion);
     expect(why(m, 'alpha ')[0]).toEqual([
       '/g/d1/',
-      `base ${(fuzzy * idf(2, 1)).toFixed(1)} cov ${(fuzzy + (1 - fuzzy) * 0.3 * fuzzy).toFixed(2)} phrase ${(40 * fuzzy).toFixed(1)}`,
+      `base ${(fuzzy * idf(2, 1)).toFixed(1)} cov ${(fuzzy + (1 - fuzzy) * 0.3 * fuzzy).toFixed(2)} phrase ${(SEARCH.phraseExact * fuzzy).toFixed(1)}`,
     ]);
   });
   it('weighs coverage on the weights shared by every game searched together', () => {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SEARCH } from '../../src/lib/search/config';
-import { entryScore, numberPairLift, phraseBonus, queryTerms, scoreDocs, type Scored } from '../../src/lib/search/score';
+import { entryScore, numberPairLift, phraseBonus, phraseOverlap, queryTerms, scoreDocs, type Scored } from '../../src/lib/search/score';
 import { choiceFactor, exceptionsAfter, generalFirst, inSetup } from '../../src/lib/search/weigh';
 import { explain, shapeResult, type Ranked } from '../../src/lib/search/shape';
 import { answerText, bestSentence, entrySentences } from '../../src/lib/search/answer';
@@ -110,9 +110,9 @@ describe('stage 1, score', () => {
     expect(byDoc(scoreDocs(index, stats, queryTerms(stats, vocab, shared), idf, -1, shared))[0]!.coverage).toBeCloseTo(SEARCH.namedLift);
   });
 
-  it('adds the phrase bonus: the whole query, a phrase within it, the query within a phrase', () => {
-    const t = (words: string[][], weights = words.map(() => 1)) => ({
-      wordTerms: words.map((w) => new Map(w.map((x) => [x, 1] as const))),
+  it('adds the phrase bonus: the whole query, a one-word phrase within it, phrase and query sharing words', () => {
+    const t = (words: string[][], weights = words.map(() => 1), factor = 1) => ({
+      wordTerms: words.map((w) => new Map(w.map((x) => [x, factor] as const))),
       wordWeight: weights,
       totalWeight: weights.reduce((a, b) => a + b, 0),
     });
@@ -122,10 +122,31 @@ describe('stage 1, score', () => {
       named: 1,
       exact: false,
     });
+    // The query within a longer phrase: all of the query's weight, 2 of the phrase's 3 words; not named.
     const contained = phraseBonus(['big red dragon'], t([['red'], ['dragon']]));
-    expect(contained.bonus).toBeCloseTo((SEARCH.phraseContained * 2) / 3);
+    expect(contained.bonus).toBeCloseTo((SEARCH.phraseOverlap * 2) / 3);
     expect([contained.named, contained.exact]).toEqual([0, false]);
+    // In another order, among other words: the share of the query's weight × the share of the phrase's words.
+    const apart = phraseBonus(['dragon red lair'], t([['red'], ['big'], ['dragon'], ['cave']], [1, 1, 2, 4]));
+    expect(apart.bonus).toBeCloseTo(SEARCH.phraseOverlap * (3 / 8) * (2 / 3));
+    expect([apart.named, apart.exact]).toEqual([0, false]);
+    // A near match counts at its factor; a one-word name is never an overlap.
+    expect(phraseBonus(['dragon red'], t([['red'], ['dragon']], [1, 1], 0.5)).bonus).toBeCloseTo(SEARCH.phraseOverlap * 0.5);
     expect(phraseBonus(['blue'], t([['red']]))).toEqual({ bonus: 0, named: 0, exact: false });
+  });
+
+  it('reads how closely a phrase and a query share their words (phraseOverlap)', () => {
+    const terms = (words: string[][]) => words.map((w) => new Map(w.map((x, i) => [x, i === 0 ? 1 : 0.6] as const)));
+    // "flip my character over" against "flip character tile": flip and character, 2 of 3 phrase words.
+    expect(phraseOverlap(['flip', 'character', 'over'], terms([['flip'], ['character'], ['tile']]), [2, 1, 1], 4)).toBeCloseTo(
+      (3 / 4) * (2 / 3),
+    );
+    // Fewer than 2 words meet: 0.
+    expect(phraseOverlap(['flip', 'over'], terms([['flip'], ['tile']]), [1, 1], 2)).toBe(0);
+    // Each phrase word answers one query word at most: "red red" against "red dragon" meets once.
+    expect(phraseOverlap(['red', 'dragon'], terms([['red'], ['red']]), [1, 1], 2)).toBe(0);
+    // A query word takes its best phrase word (factor 1 over 0.6), and weighs by that factor.
+    expect(phraseOverlap(['wyrm', 'red'], terms([['red'], ['dragon', 'wyrm']]), [1, 1], 2)).toBeCloseTo((1 + 0.6) / 2);
   });
 
   it('puts the parts together: base × coverage^power + bonus; a number pair lifts by its share', () => {

@@ -1,7 +1,8 @@
 /**
  * Ranking, stage 1: score. From what each query word stands for in an index (rank.ts wordStats), each entry's score:
  * the summed word scores (match factor × idf × field weight), the idf-weighted share of the query it covers, and the
- * bonus of its title, aliases and terms read as phrases against the query; then, among the first results, the lift
+ * bonus of its title, aliases, terms and players' phrasings read as phrases against the query (in order, or as an
+ * overlap of their words in any order); then, among the first results, the lift
  * of an entry whose text holds the query's numbers beside their nouns ("17 coins"). Pure: no state, no index object.
  */
 import { SEARCH } from './config';
@@ -116,11 +117,12 @@ export const entryScore = ({ base, coverage, bonus }: Pick<Scored, 'base' | 'cov
   base * coverage ** SEARCH.coveragePower + bonus;
 
 /**
- * Extra score from an entry's title, aliases and terms (normalised phrases) read against the query's words, each
- * query word standing for the vocabulary words it matched (exactly, as a prefix, through a typo or a synonym, with
- * that match's factor): the whole query is the phrase ("xp" → "Experience" through its synonym); a phrase of
- * 2+ words stands in the query, in order ("what happens when I hit 0 hearts" holds the alias "0 hearts"); the
- * query stands in the phrase, in order. The best of an entry's phrases counts.
+ * Extra score from an entry's title, aliases, terms and players' phrasings (normalised phrases) read against the
+ * query's words, each query word standing for the vocabulary words it matched (exactly, as a prefix, through a typo
+ * or a synonym, with that match's factor): the whole query is the phrase ("xp" → "Experience" through its synonym);
+ * a one-word phrase stands in the query ("*mill* production"); a phrase of 2+ words and a query of 2+ words share
+ * their words, in any order (phraseOverlap: "flip my character over" and "how do i flip my character tile"). The best
+ * of an entry's phrases counts. `named`: the best factor of a phrase standing in the query word for word, in order.
  */
 export function phraseBonus(
   phrases: readonly string[],
@@ -133,31 +135,55 @@ export function phraseBonus(
   for (const phrase of phrases) {
     const pw = phrase.split(' ');
     const k = pw.length;
-    // Where the phrase's words follow each other among the query's (a run), or the query's in the phrase's.
-    if (k <= m) {
-      for (let start = 0; start + k <= m; start++) {
-        let f = 1;
-        let w = 0;
-        for (let t = 0; t < k && f > 0; t++) {
-          f *= wordTerms[start + t]!.get(pw[t]!) ?? 0;
-          w += wordWeight[start + t]!;
-        }
-        if (f <= 0) continue;
-        named = Math.max(named, f);
-        if (k === m) {
-          best = Math.max(best, SEARCH.phraseExact * f);
-          if (f === 1) exact = true;
-        } else if (k >= SEARCH.phraseInQueryMinWords) best = Math.max(best, SEARCH.phraseInQuery * f * (w / totalWeight));
+    // Where the phrase's words follow each other among the query's (a run).
+    for (let start = 0; start + k <= m; start++) {
+      let f = 1;
+      let w = 0;
+      for (let t = 0; t < k && f > 0; t++) {
+        f *= wordTerms[start + t]!.get(pw[t]!) ?? 0;
+        w += wordWeight[start + t]!;
       }
-    } else if (m >= 2) {
-      for (let start = 0; start + m <= k; start++) {
-        let f = 1;
-        for (let t = 0; t < m && f > 0; t++) f *= wordTerms[t]!.get(pw[start + t]!) ?? 0;
-        if (f > 0) best = Math.max(best, SEARCH.phraseContained * f * (m / k));
-      }
+      if (f <= 0) continue;
+      named = Math.max(named, f);
+      if (k === m) {
+        best = Math.max(best, SEARCH.phraseExact * f);
+        if (f === 1) exact = true;
+      } else if (k === 1) best = Math.max(best, SEARCH.phraseInQuery * f * (w / totalWeight));
     }
+    if (k >= 2 && m >= 2) best = Math.max(best, SEARCH.phraseOverlap * phraseOverlap(pw, wordTerms, wordWeight, totalWeight));
   }
   return { bonus: best, named, exact };
+}
+
+/**
+ * How closely a phrase of 2+ words (an alias, a player's phrasing) and a query of 2+ words say the same thing, in any
+ * order: the share of the query's weight its words match (× each match's factor) times the share of the phrase's words
+ * matched; 0 unless 2 or more words meet. "how do i turn my character tile over" and the phrasing "flip my character
+ * over": the query's weight on "character" and "over", × 2 of 3 ("flip" is not in the query). Each phrase word stands for one query word at most.
+ */
+export function phraseOverlap(
+  phrase: readonly string[],
+  wordTerms: readonly ReadonlyMap<string, number>[],
+  wordWeight: readonly number[],
+  totalWeight: number,
+): number {
+  const used = new Set<number>();
+  let weight = 0;
+  wordTerms.forEach((terms, i) => {
+    let factor = 0;
+    let at = -1;
+    phrase.forEach((word, j) => {
+      const f = terms.get(word) ?? 0;
+      if (f > factor && !used.has(j)) {
+        factor = f;
+        at = j;
+      }
+    });
+    if (at < 0) return;
+    used.add(at);
+    weight += wordWeight[i]! * factor;
+  });
+  return used.size < 2 ? 0 : (weight / totalWeight) * (used.size / phrase.length);
 }
 
 /** The lift of an entry holding a share of the query's number-noun pairs (answer.ts numberPairShare): × (1 + this). */
