@@ -12,6 +12,7 @@
  *   --misses          also list the lookups the app does not answer first
  *   --no-browser      accuracy and size only (no Chromium timing)
  *   --sets=A,old      these sets only (A, B, old, old-holdout); --queries=FILE another labelled set
+ *   --fresh           also each set's lookups that no earlier set has word for word ("<set>-new")
  *   --only=a,b        only these engines (app, minisearch, fuse-default, fuse-token)
  *   --latency=A       the sets whose prefixes time the engines; --no-engines skips that
  *   --typing=A,B      the sets typed key by key for the Event Timing measure; --no-typing skips it
@@ -46,7 +47,28 @@ const setNames = arg('queries')
   ? [arg('queries')!]
   : (arg('sets')?.split(',') ?? Object.keys(SET_FILES).filter((n) => existsSync(SET_FILES[n]!)));
 const sets = new Map<string, Query[]>(setNames.map((n) => [n, readSet(n)]));
-const judgedFor = loadJudged();
+const judgedOf = loadJudged();
+/** Judgments of a set, and of its "-new" part (--fresh) under the set's own name. */
+const judgedFor: typeof judgedOf = (set, q) => judgedOf(set.replace(/-new$/, ''), q);
+if (process.argv.includes('--fresh')) {
+  // Writers of a new set repeat lookups of earlier ones word for word (the common questions): those were seen while
+  // tuning. "<set>-new" holds the set's lookups that no earlier set has (old and old-holdout first, then A, B...).
+  const order = [
+    ...Object.keys(SET_FILES).filter((n) => n.startsWith('old')),
+    ...Object.keys(SET_FILES).filter((n) => !n.startsWith('old')),
+  ];
+  const key = (q: Query) => `${q.game}\n${q.q.trim().toLowerCase()}`;
+  for (const name of setNames.filter((n) => order.includes(n))) {
+    const earlier = new Set(
+      order
+        .slice(0, order.indexOf(name))
+        .filter((n) => existsSync(SET_FILES[n]!))
+        .flatMap((n) => readSet(n).map(key)),
+    );
+    const fresh = sets.get(name)!.filter((q) => !earlier.has(key(q)));
+    if (fresh.length < sets.get(name)!.length) sets.set(`${name}-new`, fresh);
+  }
+}
 
 const corpus = loadCorpus();
 const app = appSearch(corpus);
