@@ -132,11 +132,15 @@ export function phraseBonus(
   let best = 0;
   let named = 0;
   let exact = false;
+  const any = anyTerm(wordTerms);
   for (const phrase of phrases) {
     const pw = phrase.split(' ');
     const k = pw.length;
-    // Where the phrase's words follow each other among the query's (a run).
-    for (let start = 0; start + k <= m; start++) {
+    // How many of the phrase's words some query word stands for: most phrases share none (skipped at once).
+    let known = 0;
+    for (const word of pw) if (any.has(word)) known++;
+    // Where the phrase's words follow each other among the query's (a run): every word of it must be known.
+    for (let start = 0; known === k && start + k <= m; start++) {
       let f = 1;
       let w = 0;
       for (let t = 0; t < k && f > 0; t++) {
@@ -150,9 +154,17 @@ export function phraseBonus(
         if (f === 1) exact = true;
       } else if (k === 1) best = Math.max(best, SEARCH.phraseInQuery * f * (w / totalWeight));
     }
-    if (k >= 2 && m >= 2) best = Math.max(best, SEARCH.phraseOverlap * phraseOverlap(pw, wordTerms, wordWeight, totalWeight));
+    if (known >= 2 && m >= 2) best = Math.max(best, SEARCH.phraseOverlap * phraseOverlap(pw, wordTerms, wordWeight, totalWeight));
   }
   return { bonus: best, named, exact };
+}
+
+/** Per query (its word terms), every vocabulary word some query word stands for: made once, read per entry. */
+const anyTerms = new WeakMap<readonly ReadonlyMap<string, number>[], Set<string>>();
+function anyTerm(wordTerms: readonly ReadonlyMap<string, number>[]): Set<string> {
+  let any = anyTerms.get(wordTerms);
+  if (!any) anyTerms.set(wordTerms, (any = new Set(wordTerms.flatMap((terms) => [...terms.keys()]))));
+  return any;
 }
 
 /**
