@@ -1,10 +1,10 @@
 /**
- * Writes the first card (title — snippet, the list's text, no setup saved) of each lookup of the untuned sets (G and
+ * Writes the first card (title — snippet as the list shows the first result: leadSnippet; no setup saved) of each lookup of the untuned sets (G and
  * H, or the sets named), scoped to its game, for a judge to read: `npx tsx scripts/bench-glance-cards.ts <out.json>
  * [G,H,I]`. bench/glance/ holds the cards judged so far and the judges' verdicts (see bench/RESULTS.md).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { resultSnippet } from '../src/lib/search/query';
+import { leadSnippet } from '../src/lib/search/query';
 import { SET_FILES, type Query } from './bench-sets';
 import { appSearch, loadCorpus } from './bench-search/engines';
 
@@ -16,7 +16,7 @@ for (const set of (process.argv[3] ?? 'G,H').split(',')) {
   const list = JSON.parse(readFileSync(SET_FILES[set]!, 'utf8')) as Query[];
   for (const { q, game, facts } of list) {
     const r = app.all.search(q, { game, limit: 1 })[0];
-    const snippet = r ? resultSnippet(r, () => app.all.bodyOf(r.url)) : [];
+    const snippet = r ? leadSnippet(r, () => app.all.bodyOf(r.url)) : [];
     cards.push({ set, game, q, facts, card: r ? `${r.title} — ${snippet.map((p) => p.text).join('')}` : '(no result)' });
   }
 }

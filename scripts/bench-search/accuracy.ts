@@ -2,7 +2,7 @@
  * The benchmark's deterministic measures (in Node): accuracy on a labelled set (top-1, top-3, MRR), and whether the
  * first result's snippet shows the answer to a lookup asking a number or a yes/no.
  */
-import { asksForNumber, resultSnippet, type SearchResult } from '../../src/lib/search/query';
+import { asksForNumber, leadSnippet, type SearchResult } from '../../src/lib/search/query';
 import { normalize, queryWords, stem } from '../../src/lib/search/text';
 import type { Query } from '../bench-sets';
 import type { AppSearch } from './engines';
@@ -79,7 +79,7 @@ export function answerVisible(list: Query[], app: AppSearch): { asked: number; b
     };
     const headWord = head >= 0 ? words[head]! : [...words].sort((a, b) => df(a) - df(b))[0]!;
     const shows = (r2: SearchResult) => {
-      const parts = resultSnippet(r2, () => app.all.bodyOf(r2.url));
+      const parts = leadSnippet(r2, () => app.all.bodyOf(r2.url));
       const hit = parts.some(
         (p) =>
           p.hit &&
@@ -106,7 +106,7 @@ const plain = (text: string) =>
 
 /**
  * Of the lookups with `facts` (the strings that together are the answer), how many show every fact in the first
- * result's card, its title and snippet as the list shows them (the reader's setup: none saved), the lookup scoped
+ * result's card, its title and snippet as the list shows them (leadSnippet; the reader's setup: none saved), the lookup scoped
  * to its game and from all games with its game in play. A fact is readable when its words stand in the card in
  * order, as whole words (case and punctuation aside).
  */
@@ -117,7 +117,7 @@ export function answerAtGlance(list: Query[], app: AppSearch): { asked: number; 
   const shows = (r: SearchResult | undefined, facts: string[]) => {
     if (!r) return false;
     const card = plain(
-      `${r.title} ${resultSnippet(r, () => app.all.bodyOf(r.url))
+      `${r.title} ${leadSnippet(r, () => app.all.bodyOf(r.url))
         .map((p) => p.text)
         .join('')}`,
     );

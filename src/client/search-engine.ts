@@ -4,7 +4,15 @@
  * Worker (search-worker.ts), so that parsing an index, building its searcher and searching never block the page;
  * where the worker cannot start, search-client.ts runs this same module on the page instead (same code, same results).
  */
-import { Searcher, SearchSet, resultSnippet, type SearchResult, type SearchSetup, type SnippetPart } from '../lib/search/query';
+import {
+  Searcher,
+  SearchSet,
+  leadSnippet,
+  resultSnippet,
+  type SearchResult,
+  type SearchSetup,
+  type SnippetPart,
+} from '../lib/search/query';
 import { closestEntries } from '../lib/search/closest';
 import { checkText, rankIndex, type RankIndex, type SearchText } from '../lib/search/index-files';
 
@@ -93,11 +101,13 @@ export function searchSet(games: readonly string[]): SearchSet {
   return new SearchSet(new Map(games.map((g) => [g, searchers.get(g)!] as const).filter(([, s]) => s)));
 }
 
-/** Results as the list shows them: snippets from the text each page shows for the reader's setup (`setups`). */
+/** Results as the list shows them: snippets from the text each page shows for the reader's setup (`setups`), the
+ * first result's its answer card (leadSnippet). */
 const shown = (s: SearchSet, results: readonly SearchResult[], setups?: SearchRequest['setups']): ShownResult[] =>
-  results.map((r) => {
+  results.map((r, i) => {
     const base = { url: r.url, title: r.title, game: r.game, gameTitle: r.gameTitle };
-    return texts.has(r.game) ? { ...base, parts: resultSnippet(r, () => s.bodyOf(r.url, setups)) } : { ...base, parts: [], pending: true };
+    const card = i === 0 ? leadSnippet : resultSnippet;
+    return texts.has(r.game) ? { ...base, parts: card(r, () => s.bodyOf(r.url, setups)) } : { ...base, parts: [], pending: true };
   });
 
 /** Ranked results of a query over these games' indexes, as the list shows them. */

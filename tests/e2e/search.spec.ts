@@ -461,6 +461,15 @@ test.describe('search knows the game being played and the setup played', () => {
     await page.goto('/search/?q=what%20if%20two%20players%20have%20the%20same%20score&game=now-or-never');
     await expect(first).toContainText('share the highest score: The tied player with the most experience and books');
   });
+  test('the first result is an answer card: the main rule, then the line the lookup asks about; the others one line', async ({ page }) => {
+    const snippets = page.locator('#search-results a[data-result] .result-snippet');
+    await page.goto('/search/?q=can%20i%20move%20a%20housed%20villager%20to%20another%20row&game=now-or-never');
+    await expect(snippets.first()).toHaveText(
+      /^At any time you may house a villager in one of your 4 housing rows.* A housed villager stays put: you can't move it to another row/,
+    );
+    await expect(snippets.nth(1)).toBeVisible();
+    expect((await snippets.nth(1).innerText()).length).toBeLessThanOrEqual(190);
+  });
   test('from all games with Forge War in play, its own rule comes before a name another game gives the words', async ({ page }) => {
     await page.goto('/forge-war/barracks/');
     await page.goto('/search/?q=hire%20heroes');
@@ -472,15 +481,17 @@ test.describe('search knows the game being played and the setup played', () => {
     const snippet = first.locator('.result-snippet');
     await page.goto(lookup);
     await expect(first).toHaveAttribute('href', '/pencilvillage/depot/');
-    // No character saved: the Depot page's limit is the general one, and the card shows it alone.
-    await expect(snippet).toHaveText('Limit: 4 Depots, one per step of the tracker.');
+    // No character saved: the Depot page's limit is the general one, and the card shows it (after the summary) alone.
+    await expect(snippet).toHaveText(/ Limit: 4 Depots, one per step of the tracker\.$/);
+    expect(await snippet.innerText()).not.toContain('Emmet');
     // Emmet Weavetinker chosen: the page shows his limit instead, and so does the card.
     await page.goto('/pencilvillage/options/');
     await page.getByLabel('Character').selectOption('emmet-weavetinker');
     await expect(page.locator('#options-status')).toContainText('Emmet Weavetinker');
     await page.goto(lookup);
     await expect(first).toHaveAttribute('href', '/pencilvillage/depot/');
-    await expect(snippet).toHaveText('Limit: 2 Depots at most (Emmet Weavetinker), so you can store at most 8 of each resource.');
+    await expect(snippet).toHaveText(/ Limit: 2 Depots at most \(Emmet Weavetinker\), so you can store at most 8 of each resource\.$/);
+    expect(await snippet.innerText()).not.toContain('one per step of the tracker');
     await page.goto('/pencilvillage/depot/');
     await expect(page.getByText('2 Depots at most (Emmet Weavetinker)')).toBeVisible();
     await expect(page.getByText('4 Depots, one per step of the tracker')).toBeHidden();
@@ -488,7 +499,7 @@ test.describe('search knows the game being played and the setup played', () => {
   test('a lookup that names a setup ("with 5 players") shows that setup\'s value, not the default one', async ({ page }) => {
     const first = page.locator('#search-results a[data-result] .result-snippet').first();
     await page.goto('/search/?q=proficiency%20tiles%20with%205%20players&game=vindication');
-    await expect(first).toHaveText('Supply: with 5 players there are 4 tiles of each attribute (players − 1).');
+    await expect(first).toHaveText(/ Supply: with 5 players there are 4 tiles of each attribute \(players − 1\)\.$/);
     // Without the players named, the card is the rule itself (the default table is 4 players).
     await page.goto('/search/?q=proficiency%20tiles%20players&game=vindication');
     await expect(first).toBeVisible();

@@ -9,7 +9,17 @@ import { buildSearchIndexes, searchDoc } from '../../src/lib/search/build-index'
 import { contentIndexes } from './content-indexes';
 import { closestEntries, parseMissingPath, safeDecode } from '../../src/lib/search/closest';
 import { mdxToText } from '../../src/lib/search/mdx-text';
-import { Searcher, SearchSet, inSetup, numberPairs, resultSnippet, snippet, type SearchResult } from '../../src/lib/search/query';
+import { SEARCH } from '../../src/lib/search/config';
+import {
+  Searcher,
+  SearchSet,
+  inSetup,
+  leadSnippet,
+  numberPairs,
+  resultSnippet,
+  snippet,
+  type SearchResult,
+} from '../../src/lib/search/query';
 import { STOP_WORDS } from '../../src/lib/english';
 import { editDistance } from '../../src/lib/edit-distance';
 import { indexWords, queryWords, stem } from '../../src/lib/search/text';
@@ -442,5 +452,55 @@ describe('resultSnippet', () => {
   });
   it('shows the answer sentence first', () => {
     expect(text(result({ answer: 'The Hound costs 3 mana.' }), '')).toBe('The Hound costs 3 mana.');
+  });
+});
+
+describe('leadSnippet (the first result: its answer card)', () => {
+  const result = (over: Partial<SearchResult>): SearchResult => ({
+    url: '/g/storage/',
+    title: 'Storage',
+    game: 'g',
+    gameTitle: 'G',
+    summary: 'You can store 4 of each resource, plus 2 per Depot.',
+    score: 1,
+    matched: ['store', 'wood'],
+    ...over,
+  });
+  const card = (r: SearchResult, body = 'Body text about wood.') => leadSnippet(r, () => body);
+  const text = (r: SearchResult) =>
+    card(r)
+      .map((p) => p.text)
+      .join('');
+  it('shows the summary, then the answer sentence the summary does not hold, their matched words marked', () => {
+    const r = result({ answer: 'Any wood you gain beyond the maximum is lost.' });
+    expect(text(r)).toBe('You can store 4 of each resource, plus 2 per Depot. Any wood you gain beyond the maximum is lost.');
+    expect(
+      card(r)
+        .filter((p) => p.hit)
+        .map((p) => p.text),
+    ).toEqual(['store', 'wood']);
+  });
+  it("is any result's snippet when there is no other sentence, or the summary holds it, or it holds the summary", () => {
+    for (const answer of [undefined, 'plus 2 per Depot', 'You can store 4 of each resource, plus 2 per Depot. And more.']) {
+      const r = result(answer ? { answer } : {});
+      expect(card(r)).toEqual(resultSnippet(r, () => 'Body text about wood.'));
+    }
+  });
+  it(`is any result's snippet when the two would pass ${SEARCH.leadCardLength} characters`, () => {
+    const fits = 'x'.repeat(SEARCH.leadCardLength - 1 - 51);
+    const summary = 'You can store 4 of each resource, plus 2 per Depot.';
+    expect(summary.length).toBe(51);
+    expect(text(result({ answer: `${fits}` }))).toBe(`${summary} ${fits}`);
+    const r = result({ answer: `${fits}y` });
+    expect(card(r)).toEqual(resultSnippet(r, () => 'Body text about wood.'));
+  });
+  it('shows a sentence with no matched word as plain text', () => {
+    expect(card(result({ matched: ['wood'], answer: 'Extra wood is lost.' }))).toEqual([
+      { text: 'You can store 4 of each resource, plus 2 per Depot.', hit: false },
+      { text: ' ', hit: false },
+      { text: 'Extra ', hit: false },
+      { text: 'wood', hit: true },
+      { text: ' is lost.', hit: false },
+    ]);
   });
 });

@@ -203,6 +203,9 @@ export const SEARCH = {
   leadInLength: 200,
   /** Labels that open a side line of an entry (our authoring's own words, in every game): an example, a pointer to another page. */
   asideOpeners: ['Example', 'For example', 'See'],
+  /** The first result's card shows its summary and its answer sentence when both fit this many characters (snippet.ts
+   * leadSnippet; about 4 lines on a phone): the main rule, then the line the lookup asks about. */
+  leadCardLength: 300,
   /** Results that get an answer sentence (the first ones, as many as the header popup shows). */
   answers: 8,
   /** Results returned. */

@@ -6,11 +6,11 @@
  *   being played first);
  * - answer.ts: the sentence that answers a query, and the query's number-noun pairs;
  * - setup-text.ts: the text a reader's setup shows (snippets and answers come from it);
- * - snippet.ts: what a result shows under its title;
+ * - snippet.ts: what a result shows under its title (the first: its answer card);
  * - types.ts: the shapes a search takes and gives.
  */
 export { Searcher, inSetup } from './rank';
 export { SearchSet } from './merge';
 export { asksForNumber, numberPairs } from './answer';
-export { resultSnippet, snippet, type SnippetPart } from './snippet';
+export { leadSnippet, resultSnippet, snippet, type SnippetPart } from './snippet';
 export type { SearchResult, SearchSetup } from './types';

@@ -4,6 +4,7 @@
  */
 import type { SearchResult } from './types';
 import { normalize, stem } from './text';
+import { SEARCH } from './config';
 
 /**
  * What a result shows under its title: the sentence that answers the query when the search found one (a number or
@@ -24,6 +25,24 @@ export function resultSnippet(r: SearchResult, body: () => string, width = 180):
   const passage = snippet(body(), r.matched, width);
   if (passage.length) return passage;
   return [{ text: cut, hit: false }];
+}
+
+/**
+ * What the first result shows under its title, the answer card: its summary (the entry's main point, for the
+ * reader's setup) and then the sentence that answers the query, when the search found one that the summary does not
+ * hold and both fit `SEARCH.leadCardLength` characters; else what any result shows (resultSnippet). "what if i gain
+ * more wood than i can store": Storage's summary (4 of each resource, +2 per Depot), then "Anything you gain beyond
+ * the maximum is lost."
+ */
+export function leadSnippet(r: SearchResult, body: () => string, width = 180): SnippetPart[] {
+  const { answer, summary, matched } = r;
+  if (!answer || !summary || summary.includes(answer) || answer.includes(summary)) return resultSnippet(r, body, width);
+  if (summary.length + 1 + answer.length > SEARCH.leadCardLength) return resultSnippet(r, body, width);
+  const read = (text: string) => {
+    const parts = snippet(text, matched, text.length);
+    return parts.length ? parts : [{ text, hit: false }];
+  };
+  return [...read(summary), { text: ' ', hit: false }, ...read(answer)];
 }
 
 /** A piece of snippet text; `hit` pieces are shown highlighted. Rendered as text, never as HTML. */
