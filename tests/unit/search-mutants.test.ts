@@ -279,6 +279,21 @@ describe('candidates: what a query word stands for', () => {
     expect(s.search('roll die table')[0]!.answer).toBe('Loot: roll the die and read the table.');
     expect(s.search('malikai loot roll die')[0]!.answer).toBe('Malikai: you may roll the loot die again.');
   });
+  it('matches the other spelling of a word as fully as the word ("color" and "colour", both ways)', () => {
+    const docs: Doc[] = [
+      { title: 'Tiles', words: { colour: 1, tile: 1 }, phrases: ['tiles'] },
+      { title: 'Armor', words: { armor: 1 }, phrases: ['armor'] },
+      { title: 'Z', words: { z: 1 } },
+    ];
+    const s = new Searcher(makeIndex(docs));
+    const colour = s.search('colour tile ')[0]!;
+    const color = s.search('color tile ')[0]!;
+    expect(color.url).toBe('/g/d0/');
+    expect(color.score).toBeCloseTo(colour.score);
+    expect(color.matched).toContain('colour');
+    expect(s.search('armour')[0]!.url).toBe('/g/d1/');
+    expect(s.wordStats('armour ')[0]!.bestFactor).toBe(1);
+  });
   it('puts the entry the whole query names word for word first, before a higher score (a game search)', () => {
     // "lumber" is the Wood entry's alias; the Mill holds the word more often and scores higher.
     const docs: Doc[] = [

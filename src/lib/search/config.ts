@@ -81,6 +81,20 @@ export const SYNONYMS: Record<string, readonly string[]> = {
 };
 
 /**
+ * Words spelled two ways (American and British): a query word matches the other spelling as fully as its own. The
+ * entries use both ("colour" and "color", "Defence" and "defense"), and so do players.
+ */
+export const SPELLINGS: readonly (readonly [string, string])[] = [
+  ['color', 'colour'],
+  ['defense', 'defence'],
+  ['center', 'centre'],
+  ['honor', 'honour'],
+  ['armor', 'armour'],
+  ['gray', 'grey'],
+  ['favor', 'favour'],
+];
+
+/**
  * Words that questions use around the thing asked ("how does searching *work*", "what do I *use* it for", "can I rest
  * *someone else*'s specialist"): searched, but weighing less than the head noun. ("get", "happen" and "need" are stop
  * words: see STOP_WORDS in english.ts.)

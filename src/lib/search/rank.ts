@@ -8,7 +8,7 @@
  */
 import Fuse from 'fuse.js';
 import { stemmer } from 'stemmer';
-import { FUSE_OPTIONS, LIGHT_WORDS, SEARCH, SYNONYMS } from './config';
+import { FUSE_OPTIONS, LIGHT_WORDS, SEARCH, SPELLINGS, SYNONYMS } from './config';
 import type { SearchIndex } from './build-index';
 import { editDistance } from '../edit-distance';
 import { indexWords, queryWords, stem } from './text';
@@ -32,6 +32,9 @@ import { setupTokens, shownLines } from './setup-text';
 import type { SearchOptions, SearchResult, SearchSetup, WordStat } from './types';
 
 export { inSetup } from './weigh';
+
+/** Each spelling's other spelling (config SPELLINGS), in both directions. */
+const SPELLING_OF = new Map(SPELLINGS.flatMap(([a, b]) => [[a, [b]] as const, [b, [a]] as const]));
 
 /** Endings that make a related word of another: "movement", "placement", "production", "equipping"... */
 const DERIVATIONAL = ['ment', 'ion', 'tion', 'ation', 'ing', 'er', 'ed', 'al', 'ive', 'able', 'ure', 'ance', 'ence'];
@@ -226,6 +229,7 @@ export class Searcher {
     return words.map((word, i) => {
       const typed = typing && i === words.length - 1;
       const found = [...this.candidates(word, typed)];
+      for (const other of SPELLING_OF.get(word) ?? []) found.push(...this.candidates(other, typed));
       for (const syn of this.synonyms.get(word) ?? [])
         for (const c of this.candidates(syn, false)) found.push({ term: c.term, factor: c.factor * SEARCH.synonymFactor });
       const role = i === head ? SEARCH.headWordFactor : LIGHT_WORDS.has(word) ? SEARCH.lightWordFactor : 1;
