@@ -10,7 +10,8 @@ export interface Query {
 }
 
 /**
- * A and B, then C and D, then E and F, then G and H, then I, then J and K (from I on with `facts`; J and K never tuned on): written from the
+ * A and B, then C and D, then E and F, then G and H, then I, then J and K, then L and M (from I on with `facts`; L and M
+ * never tuned on): written from the
  * rulebooks and slug lists only; old and old-holdout earlier.
  */
 export const SET_FILES: Record<string, string> = {
@@ -25,6 +26,8 @@ export const SET_FILES: Record<string, string> = {
   I: 'bench/search-queries-seeds-i.json',
   J: 'bench/search-queries-seeds-j.json',
   K: 'bench/search-queries-seeds-k.json',
+  L: 'bench/search-queries-seeds-l.json',
+  M: 'bench/search-queries-seeds-m.json',
   old: 'bench/search-queries.json',
   'old-holdout': 'bench/search-queries-holdout.json',
 };
