@@ -294,6 +294,21 @@ describe('candidates: what a query word stands for', () => {
     expect(s.search('armour')[0]!.url).toBe('/g/d1/');
     expect(s.wordStats('armour ')[0]!.bestFactor).toBe(1);
   });
+  it('reads two query words the game writes as one word as that word ("take over" → "takeover")', () => {
+    const docs: Doc[] = [
+      { title: 'Region takeover', words: { region: 1, takeover: 1 }, phrases: ['region takeover'] },
+      { title: 'Take', words: { take: 1, over: 1, region: 1, control: 1 } },
+      { title: 'Z', words: { z: 1 } },
+    ];
+    const s = new Searcher(makeIndex(docs));
+    expect(urls(s, 'take over a region ')[0]).toBe('/g/d0/');
+    const [take, over] = s.wordStats('take over ');
+    const takeover = s.index.vocab.indexOf('takeover');
+    expect(take!.found).toContainEqual({ term: takeover, factor: 1 });
+    expect(over!.found).toContainEqual({ term: takeover, factor: 1 });
+    // Not a word of the index: nothing joined.
+    expect(s.wordStats('over region ')[0]!.found.map((c) => s.index.vocab[c.term])).toEqual(['over']);
+  });
   it('puts the entry the whole query names word for word first, before a higher score (a game search)', () => {
     // "lumber" is the Wood entry's alias; the Mill holds the word more often and scores higher.
     const docs: Doc[] = [

@@ -230,6 +230,11 @@ export class Searcher {
       const typed = typing && i === words.length - 1;
       const found = [...this.candidates(word, typed)];
       for (const other of SPELLING_OF.get(word) ?? []) found.push(...this.candidates(other, typed));
+      // Two words the game writes as one ("take over" → "takeover", "under world" → "underworld"): each stands for it.
+      for (const pair of [`${words[i - 1] ?? ''}${word}`, `${word}${words[i + 1] ?? ''}`]) {
+        const joined = pair !== word ? this.wordIndex.get(pair) : undefined;
+        if (joined !== undefined && !this.wordnetOnly.has(joined)) found.push({ term: joined, factor: 1 });
+      }
       for (const syn of this.synonyms.get(word) ?? [])
         for (const c of this.candidates(syn, false)) found.push({ term: c.term, factor: c.factor * SEARCH.synonymFactor });
       const role = i === head ? SEARCH.headWordFactor : LIGHT_WORDS.has(word) ? SEARCH.lightWordFactor : 1;
