@@ -10,8 +10,8 @@ export interface Query {
 }
 
 /**
- * A and B, then C and D, then E and F, then G and H, then I, then J and K, then L and M (from I on with `facts`; L and M
- * never tuned on): written from the
+ * A and B, then C and D, then E and F, then G and H, then I, then J and K, then L and M, then N and O (from I on with `facts`;
+ * N and O never tuned on): written from the
  * rulebooks and slug lists only; old and old-holdout earlier.
  */
 export const SET_FILES: Record<string, string> = {
@@ -28,6 +28,8 @@ export const SET_FILES: Record<string, string> = {
   K: 'bench/search-queries-seeds-k.json',
   L: 'bench/search-queries-seeds-l.json',
   M: 'bench/search-queries-seeds-m.json',
+  N: 'bench/search-queries-seeds-n.json',
+  O: 'bench/search-queries-seeds-o.json',
   old: 'bench/search-queries.json',
   'old-holdout': 'bench/search-queries-holdout.json',
 };
