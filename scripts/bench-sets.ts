@@ -10,8 +10,8 @@ export interface Query {
 }
 
 /**
- * A and B, then C and D, then E and F, then G and H, then I, then J and K, then L and M, then N and O (from I on with `facts`;
- * N and O never tuned on): written from the
+ * A and B, then C and D, then E and F, then G and H, then I, then J and K, then L and M, then N and O, then P and Q (from I on with
+ * `facts`; P and Q never tuned on): written from the
  * rulebooks and slug lists only; old and old-holdout earlier.
  */
 export const SET_FILES: Record<string, string> = {
@@ -30,6 +30,8 @@ export const SET_FILES: Record<string, string> = {
   M: 'bench/search-queries-seeds-m.json',
   N: 'bench/search-queries-seeds-n.json',
   O: 'bench/search-queries-seeds-o.json',
+  P: 'bench/search-queries-seeds-p.json',
+  Q: 'bench/search-queries-seeds-q.json',
   old: 'bench/search-queries.json',
   'old-holdout': 'bench/search-queries-holdout.json',
 };
