@@ -1,7 +1,8 @@
 /**
- * Writes the first card (title — snippet as the list shows the first result: leadSnippet; no setup saved) of each lookup of the untuned sets (G and
- * H, or the sets named), scoped to its game, for a judge to read: `npx tsx scripts/bench-glance-cards.ts <out.json>
- * [G,H,I]`. bench/glance/ holds the cards judged so far and the judges' verdicts (see bench/RESULTS.md).
+ * Writes the first card of each lookup of the sets named (G and H by default), scoped to its game, no setup saved, as
+ * the list shows the first result (title — its answer card, leadSnippet), for a judge to read:
+ * `npx tsx scripts/bench-glance-cards.ts <out.json> [P,Q]`. bench/glance/ holds the cards judged so far and the
+ * judges' verdicts (see bench/RESULTS.md).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { leadSnippet } from '../src/lib/search/query';
