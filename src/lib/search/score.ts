@@ -171,7 +171,8 @@ function anyTerm(wordTerms: readonly ReadonlyMap<string, number>[]): Set<string>
  * How closely a phrase of 2+ words (an alias, a player's phrasing) and a query of 2+ words say the same thing, in any
  * order: the share of the query's weight its words match (× each match's factor) times the share of the phrase's words
  * matched; 0 unless 2 or more words meet. "how do i turn my character tile over" and the phrasing "flip my character
- * over": the query's weight on "character" and "over", × 2 of 3 ("flip" is not in the query). Each phrase word stands for one query word at most.
+ * over": the query's weight on "character" and "over", × 2 of 3 ("flip" is not in the query). Each phrase word stands
+ * for one query word at most.
  */
 export function phraseOverlap(
   phrase: readonly string[],

@@ -30,9 +30,9 @@ export function resultSnippet(r: SearchResult, body: () => string, width = 180):
 /**
  * What the first result shows under its title, the answer card: its summary (the entry's main point, for the
  * reader's setup) and then the sentence that answers the query, when the search found one that the summary does not
- * hold and both fit `SEARCH.leadCardLength` characters; else what any result shows (resultSnippet). "what if i gain
- * more wood than i can store": Storage's summary (4 of each resource, +2 per Depot), then "Anything you gain beyond
- * the maximum is lost."
+ * hold and both fit `SEARCH.leadCardLength` characters; else what any result shows (resultSnippet). "can i move a
+ * housed villager to another row": Housing's summary (where villagers are housed), then "A housed villager stays put:
+ * you can't move it to another row or swap it for an unhoused one."
  */
 export function leadSnippet(r: SearchResult, body: () => string, width = 180): SnippetPart[] {
   const { answer, summary, matched } = r;
