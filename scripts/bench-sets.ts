@@ -10,8 +10,8 @@ export interface Query {
 }
 
 /**
- * A and B, then C and D, then E and F, then G and H, then I, then J and K, then L and M, then N and O, then P and Q (from I on with
- * `facts`; P and Q never tuned on): written from the
+ * A and B, then C and D, then E and F, then G and H, then I, then J and K, then L and M, then N and O, then P and Q, then R, S and T (from I on with
+ * `facts`; R, S and T never tuned on): written from the
  * rulebooks and slug lists only; old and old-holdout earlier.
  */
 export const SET_FILES: Record<string, string> = {
@@ -32,6 +32,9 @@ export const SET_FILES: Record<string, string> = {
   O: 'bench/search-queries-seeds-o.json',
   P: 'bench/search-queries-seeds-p.json',
   Q: 'bench/search-queries-seeds-q.json',
+  R: 'bench/search-queries-seeds-r.json',
+  S: 'bench/search-queries-seeds-s.json',
+  T: 'bench/search-queries-seeds-t.json',
   old: 'bench/search-queries.json',
   'old-holdout': 'bench/search-queries-holdout.json',
 };
