@@ -50,6 +50,9 @@ export const FUSE_OPTIONS = {
 export const SYNONYMS: Record<string, readonly string[]> = {
   hp: ['health'],
   life: ['health'],
+  patch: ['heal'],
+  mend: ['heal'],
+  cure: ['heal'],
   lives: ['health'],
   armor: ['defense', 'defence'],
   armour: ['defense', 'defence'],
