@@ -11,7 +11,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   (
     'a am an and are as at be by can could do does did for from get gets happen happens have has how i if in into is it its ' +
     'just many me mean means much my need of on or our should so still that the their them then there these this to us ' +
-    'was we what when where which who why will with would you your'
+    'was we what when where which who why will with would you your actually ok okay sorry please really basically'
   ).split(' '),
 );
 
