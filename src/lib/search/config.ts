@@ -60,6 +60,7 @@ export const SYNONYMS: Record<string, readonly string[]> = {
   victory: ['score'],
   point: ['score'],
   xp: ['experience'],
+  lvl: ['level'],
   exp: ['experience'],
   money: ['coin', 'gold'],
   cash: ['coin', 'gold'],
