@@ -11,8 +11,8 @@ export interface Query {
 
 /**
  * Written from the rulebooks and slug lists only, in this order: old and old-holdout; A and B, C and D, E and F, G and
- * H, I, J and K, L and M, N and O, P and Q, R, S and T, U, V and W, X, Y and Z, AA, AB and AC (from I on with
- * `facts`). Each was measured once before its misses were read; AA, AB and AC never tuned on.
+ * H, I, J and K, L and M, N and O, P and Q, R, S and T, U, V and W, X, Y and Z, AA, AB and AC, AD, AE and AF (from
+ * I on with `facts`). Each was measured once before its misses were read; AD, AE and AF never tuned on.
  */
 export const SET_FILES: Record<string, string> = {
   A: 'bench/search-queries-seeds-a.json',
@@ -44,6 +44,9 @@ export const SET_FILES: Record<string, string> = {
   AA: 'bench/search-queries-seeds-aa.json',
   AB: 'bench/search-queries-seeds-ab.json',
   AC: 'bench/search-queries-seeds-ac.json',
+  AD: 'bench/search-queries-seeds-ad.json',
+  AE: 'bench/search-queries-seeds-ae.json',
+  AF: 'bench/search-queries-seeds-af.json',
   old: 'bench/search-queries.json',
   'old-holdout': 'bench/search-queries-holdout.json',
 };
