@@ -77,6 +77,7 @@ export const SYNONYMS: Record<string, readonly string[]> = {
   die: ['dice'],
   dice: ['die'],
   bot: ['automa'],
+  robot: ['bot', 'automa'],
   swap: ['exchange', 'trade'],
   trade: ['exchange'],
   army: ['military'],
