@@ -11,8 +11,8 @@ export interface Query {
 
 /**
  * Written from the rulebooks and slug lists only, in this order: old and old-holdout; A and B, C and D, E and F, G and
- * H, I, J and K, L and M, N and O, P and Q, R, S and T, U, V and W, X, Y and Z, AA, AB and AC, AD, AE and AF (from
- * I on with `facts`). Each was measured once before its misses were read; AD, AE and AF never tuned on.
+ * H, I, J and K, L and M, N and O, P and Q, R, S and T, U, V and W, X, Y and Z, AA, AB and AC, AD, AE and AF, AG, AH
+ * and AI (from I on with `facts`). Each was measured once before its misses were read; AG, AH and AI never tuned on.
  */
 export const SET_FILES: Record<string, string> = {
   A: 'bench/search-queries-seeds-a.json',
@@ -47,6 +47,9 @@ export const SET_FILES: Record<string, string> = {
   AD: 'bench/search-queries-seeds-ad.json',
   AE: 'bench/search-queries-seeds-ae.json',
   AF: 'bench/search-queries-seeds-af.json',
+  AG: 'bench/search-queries-seeds-ag.json',
+  AH: 'bench/search-queries-seeds-ah.json',
+  AI: 'bench/search-queries-seeds-ai.json',
   old: 'bench/search-queries.json',
   'old-holdout': 'bench/search-queries-holdout.json',
 };
