@@ -8,6 +8,7 @@ import {
   answerText,
   asideOf,
   asksForNumber,
+  asksLimit,
   asksYesNo,
   bestSentence,
   entrySentences,
@@ -15,6 +16,7 @@ import {
   namesOnly,
   numberNeighbours,
   numberPairShare,
+  statesLimit,
 } from '../../src/lib/search/answer';
 import { SEARCH } from '../../src/lib/search/config';
 import { indexWords } from '../../src/lib/search/text';
@@ -77,6 +79,26 @@ describe('numberPairShare', () => {
     const units = new Map([['p', new Set(['population'])]]);
     expect(numberPairShare(near('', 'Reach 7p by round 21.'), pair, termsOf('7', 'population'), units)).toBe(1);
     expect(numberPairShare(near('', 'Reach 7p by round 21.'), pair, termsOf('7', 'population'), new Map())).toBe(0);
+  });
+});
+
+describe('limits', () => {
+  it('reads a limit question: how many with can, max, maximum, limit (asksLimit)', () => {
+    const asking = [
+      'how many specialists can i have',
+      'How much wood could I store',
+      'max storage',
+      'maximum heroes',
+      'is there a limit on companions',
+    ];
+    expect(asking.map(asksLimit)).toEqual([true, true, true, true, true]);
+    const not = ['how many specialists are there', 'can i have 2 specialists', 'how much gold do i start with', 'maxwell'];
+    expect(not.map(asksLimit)).toEqual([false, false, false, false]);
+  });
+  it('reads a limit stated in a text (statesLimit)', () => {
+    const stating = ['holds at most 4 specialists', 'Up to 3 blocks', 'the max is 6', 'no more than 2', 'a hand limit'];
+    expect(stating.map(statesLimit)).toEqual([true, true, true, true, true]);
+    expect(['There are 22 specialists', 'a mostly quiet round', 'setup'].map(statesLimit)).toEqual([false, false, false]);
   });
 });
 

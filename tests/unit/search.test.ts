@@ -356,6 +356,13 @@ describe('entries for one choice of a play option', () => {
   });
 });
 
+describe('limit questions', () => {
+  it('put the entry whose summary states the limit first ("at most 4 specialists"), not the thing\'s own page', () => {
+    expect(slugs('now-or-never', 'how many specialists can i have')[0]).toBe('specialist-slots');
+    expect(slugs('now-or-never', 'specialists')[0]).toBe('specialist-tiles');
+  });
+});
+
 describe('answer in the list', () => {
   it('shows the sentence holding the number a lookup asks for', () => {
     const r = searchers.get('now-or-never')!.search('how many coins does each player get at setup', { limit: 1 })[0]!;

@@ -228,6 +228,16 @@ export function answerQuery(query: string, terms: QueryTerms, head: number): Ans
   return { ...terms, asksNumber: asksForNumber(query), yesNo: asksYesNo(query), head };
 }
 
+/** Whether a query asks a limit: "how many X can I have", "max storage", "is there a limit on companions". */
+export function asksLimit(query: string): boolean {
+  return /\bhow (many|much)\b.*\b(can|could|may)\b|\b(max|maximum|limit)\b/i.test(query);
+}
+
+/** Whether a text states a limit ("at most 4", "up to 3", "the maximum", "no more than 2"): see SearchIndex.limits. */
+export function statesLimit(text: string): boolean {
+  return /\b(at most|up to|max|maximum|limit|no more than)\b/i.test(text);
+}
+
 /** Whether a query is a yes/no question: it opens with a verb such as "can", "do", "is" ("can I move diagonally"). */
 export function asksYesNo(query: string): boolean {
   return /^\s*(can|could|do|does|did|is|are|am|may|must|should|will|would|has|have)\b/i.test(query);

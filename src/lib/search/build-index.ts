@@ -6,7 +6,7 @@ import { FIELD_WEIGHTS, REPEAT_WEIGHT, TITLE_LENGTH_NORM, WORDNET_SENSES, type F
 import { isEnglish, synonyms } from './wordnet';
 import { setupWords, type SetupWord } from './query-setup';
 import { indexWords, stem } from './text';
-import { entrySentences, numberNeighbours } from './answer';
+import { entrySentences, numberNeighbours, statesLimit } from './answer';
 import { porterStem, STOP_WORDS } from '../english';
 import { mdxToText } from './mdx-text';
 import { conditionKeys, optionValues, runtimeOptions } from '../option-authoring';
@@ -164,6 +164,9 @@ export interface SearchIndex {
    * Absent (a hand-made index): read from the docs' text.
    */
   numbers?: number[][][];
+  /** Docs (indices) whose summary states a limit ("at most 4 specialists": answer.ts statesLimit): a limit question
+   * lifts them (SEARCH.limitBoost). Absent (a hand-made index): none. */
+  limits?: number[];
   /** The game's options as the option model reads them: what a reader's setup is (setup-text.ts). Text file only. */
   options?: RuntimeOption[];
   /** The conditions the docs' bodies are marked with (setup-text.ts: marker k names spans[k]). Text file only. */
@@ -363,6 +366,7 @@ function buildSearchIndex(input: readonly SearchDoc[], totals?: Totals, game?: G
     choices: choiceGroups(docs),
     ...(docs.some((doc) => doc.exceptionTo?.length) ? { exceptions: exceptionDocs(docs) } : {}),
     numbers: docNumbers(docs, vocab),
+    limits: docs.flatMap((doc, d) => (statesLimit(doc.summary) ? [d] : [])),
     ...(gameSynonyms && Object.keys(gameSynonyms).length ? { synonyms: synonymWords(gameSynonyms) } : {}),
     ...(game?.options?.length
       ? {

@@ -15,6 +15,7 @@ import { indexWords, queryWords, stem } from './text';
 import {
   answerQuery,
   answerText,
+  asksLimit,
   namesOnly,
   entrySentences,
   numberNeighbours,
@@ -63,6 +64,9 @@ export class Searcher {
   /** Per exception doc: the docs of the general rules it is a special case of (SearchIndex.exceptions). */
   private readonly exceptions: Map<number, number[]>;
 
+  /** Docs whose summary states a limit (SearchIndex.limits). */
+  private readonly limits: Set<number>;
+
   /** One-letter short forms of things, from entries with a one-letter term ("p" → the words of "Population (p)"). */
   private readonly units = new Map<string, Set<string>>();
 
@@ -83,6 +87,7 @@ export class Searcher {
       }),
     );
     this.exceptions = new Map((index.exceptions ?? []).map(([d, ...rules]) => [d!, rules]));
+    this.limits = new Set(index.limits ?? []);
     const n = index.docs.length;
     this.idfGame = Float64Array.from(index.df, (x) => Math.log(1 + n / x));
     const total = index.totalDocs ?? n;
@@ -294,6 +299,11 @@ export class Searcher {
         r.pairs = numberPairShare(this.numbersOf(r.scored.d), pairs, terms.wordTerms, this.units);
         r.score *= numberPairLift(r.pairs);
       }
+      ranked.sort(byScore);
+    }
+    // "how many specialists can I have": the first results whose summary states a limit ("at most 4") rise.
+    if (this.limits.size && asksLimit(query)) {
+      for (const r of ranked.slice(0, SEARCH.numberPairPool)) if (this.limits.has(r.scored.d)) r.score *= 1 + SEARCH.limitBoost;
       ranked.sort(byScore);
     }
     const ask = answerQuery(query, terms, head);
