@@ -12,7 +12,8 @@ export interface Query {
 /**
  * Written from the rulebooks and slug lists only, in this order: old and old-holdout; A and B, C and D, E and F, G and
  * H, I, J and K, L and M, N and O, P and Q, R, S and T, U, V and W, X, Y and Z, AA, AB and AC, AD, AE and AF, AG, AH
- * and AI (from I on with `facts`). Each was measured once before its misses were read; AG, AH and AI never tuned on.
+ * and AI, AJ, AK and AL (from I on with `facts`). Each was measured once before its misses were read; AJ, AK and AL
+ * never tuned on.
  */
 export const SET_FILES: Record<string, string> = {
   A: 'bench/search-queries-seeds-a.json',
@@ -50,6 +51,9 @@ export const SET_FILES: Record<string, string> = {
   AG: 'bench/search-queries-seeds-ag.json',
   AH: 'bench/search-queries-seeds-ah.json',
   AI: 'bench/search-queries-seeds-ai.json',
+  AJ: 'bench/search-queries-seeds-aj.json',
+  AK: 'bench/search-queries-seeds-ak.json',
+  AL: 'bench/search-queries-seeds-al.json',
   old: 'bench/search-queries.json',
   'old-holdout': 'bench/search-queries-holdout.json',
 };
