@@ -9,9 +9,10 @@ import { stemmer } from 'stemmer';
 /** Words that carry no meaning in a rules lookup ("how do i", "can we", "the"): search drops them from a query. */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
   (
-    'a am an and are as at be by can could do does did for from get gets happen happens have has how i if in into is it its ' +
-    'just many me mean means much my need of on or our should so still that the their them then there these this to us ' +
-    'was we what when where which who why will with would you your actually ok okay sorry please really basically'
+    'a actually am an and are as at basically be by can could did do does for from get gets happen happens has have ' +
+    'how i if in into is it its just many me mean means much my need of ok okay on or our please really should so ' +
+    'sorry still that the their them then there these this to us was we what when where which who why will with would ' +
+    'you your'
   ).split(' '),
 );
 
