@@ -12,7 +12,7 @@
  *   --misses          also list the lookups the app does not answer first
  *   --no-browser      accuracy and size only (no Chromium timing)
  *   --sets=A,old      these sets only (A, B, old, old-holdout); --queries=FILE another labelled set
- *   --fresh           also each set's lookups that no earlier set has word for word ("<set>-new")
+ *   --fresh           also each set's lookups that no earlier set asks in the same words ("<set>-new"; repeatKey)
  *   --only=a,b        only these engines (app, minisearch, fuse-default, fuse-token)
  *   --latency=A       the sets whose prefixes time the engines; --no-engines skips that
  *   --typing=A,B      the sets typed key by key for the Event Timing measure; --no-typing skips it
@@ -26,7 +26,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROME_FLAGS, chromePath, serveDist } from './measure-env.mjs';
-import { SET_FILES, type Query } from './bench-sets';
+import { repeatKey, SET_FILES, type Query } from './bench-sets';
 import { appSearch, loadAlternatives, loadCorpus, shippedIndexes } from './bench-search/engines';
 import { loadJudged } from './bench-search/judged';
 import { timeEngines, type Timing } from './bench-search/latency';
@@ -51,21 +51,21 @@ const judgedOf = loadJudged();
 /** Judgments of a set, and of its "-new" part (--fresh) under the set's own name. */
 const judgedFor: typeof judgedOf = (set, q) => judgedOf(set.replace(/-new$/, ''), q);
 if (process.argv.includes('--fresh')) {
-  // Writers of a new set repeat lookups of earlier ones word for word (the common questions): those were seen while
-  // tuning. "<set>-new" holds the set's lookups that no earlier set has (old and old-holdout first, then A, B...).
+  // Writers of a new set repeat lookups of earlier ones (the common questions): those were seen while tuning.
+  // "<set>-new" holds the set's lookups that no earlier set (old and old-holdout first, then A, B...) asks in the same
+  // words, in any order (repeatKey).
   const order = [
     ...Object.keys(SET_FILES).filter((n) => n.startsWith('old')),
     ...Object.keys(SET_FILES).filter((n) => !n.startsWith('old')),
   ];
-  const key = (q: Query) => `${q.game}\n${q.q.trim().toLowerCase()}`;
   for (const name of setNames.filter((n) => order.includes(n))) {
     const earlier = new Set(
       order
         .slice(0, order.indexOf(name))
         .filter((n) => existsSync(SET_FILES[n]!))
-        .flatMap((n) => readSet(n).map(key)),
+        .flatMap((n) => readSet(n).map(repeatKey)),
     );
-    const fresh = sets.get(name)!.filter((q) => !earlier.has(key(q)));
+    const fresh = sets.get(name)!.filter((q) => !earlier.has(repeatKey(q)));
     if (fresh.length < sets.get(name)!.length) sets.set(`${name}-new`, fresh);
   }
 }

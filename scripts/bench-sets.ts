@@ -12,8 +12,8 @@ export interface Query {
 /**
  * Written from the rulebooks and slug lists only, in this order: old and old-holdout; A and B, C and D, E and F, G and
  * H, I, J and K, L and M, N and O, P and Q, R, S and T, U, V and W, X, Y and Z, AA, AB and AC, AD, AE and AF, AG, AH
- * and AI, AJ, AK and AL (from I on with `facts`). Each was measured once before its misses were read; AJ, AK and AL
- * never tuned on.
+ * and AI, AJ, AK and AL, AM, AN and AO (from I on with `facts`). Each was measured once before its misses were read;
+ * AM, AN and AO never tuned on.
  */
 export const SET_FILES: Record<string, string> = {
   A: 'bench/search-queries-seeds-a.json',
@@ -54,6 +54,29 @@ export const SET_FILES: Record<string, string> = {
   AJ: 'bench/search-queries-seeds-aj.json',
   AK: 'bench/search-queries-seeds-ak.json',
   AL: 'bench/search-queries-seeds-al.json',
+  AM: 'bench/search-queries-seeds-am.json',
+  AN: 'bench/search-queries-seeds-an.json',
+  AO: 'bench/search-queries-seeds-ao.json',
   old: 'bench/search-queries.json',
   'old-holdout': 'bench/search-queries-holdout.json',
 };
+
+/** Words a lookup can gain or lose and still ask the same thing (repeatKey). */
+const FILLER = new Set(
+  'a am an and any are as at be by can could did do does for from get got how i if in is it its me my of on or our so some that the there this to was we what when where which who why will with would you your'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A lookup as the novelty check compares it (`bench:search --fresh`): its game and its words, lower case, filler
+ * words out, a plural's "s" off, each once, sorted. Two lookups with one key ask the same thing ("can i move
+ * diagonally" and "move diagonally, can i"); a different typo or a different fact is a different lookup.
+ */
+export function repeatKey({ q, game }: Pick<Query, 'q' | 'game'>): string {
+  const words = (q.toLowerCase().match(/[a-z0-9']+/g) ?? [])
+    .map((w) => w.replace(/'.*/, ''))
+    .filter((w) => w && !FILLER.has(w))
+    .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
+  return `${game}\n${[...new Set(words)].sort().join(' ')}`;
+}
