@@ -12,8 +12,8 @@ export interface Query {
 /**
  * Written from the rulebooks and slug lists only, in this order: old and old-holdout; A and B, C and D, E and F, G and
  * H, I, J and K, L and M, N and O, P and Q, R, S and T, U, V and W, X, Y and Z, AA, AB and AC, AD, AE and AF, AG, AH
- * and AI, AJ, AK and AL, AM, AN and AO (from I on with `facts`). Each was measured once before its misses were read;
- * AM, AN and AO never tuned on.
+ * and AI, AJ, AK and AL, AM, AN and AO, AP, AQ and AR (from I on with `facts`). Each was measured once before its misses
+ * were read. From AM on the writers saw the earlier sets' lookups and wrote only new ones (repeatKey).
  */
 export const SET_FILES: Record<string, string> = {
   A: 'bench/search-queries-seeds-a.json',
@@ -57,6 +57,9 @@ export const SET_FILES: Record<string, string> = {
   AM: 'bench/search-queries-seeds-am.json',
   AN: 'bench/search-queries-seeds-an.json',
   AO: 'bench/search-queries-seeds-ao.json',
+  AP: 'bench/search-queries-seeds-ap.json',
+  AQ: 'bench/search-queries-seeds-aq.json',
+  AR: 'bench/search-queries-seeds-ar.json',
   old: 'bench/search-queries.json',
   'old-holdout': 'bench/search-queries-holdout.json',
 };

@@ -735,7 +735,7 @@ describe('search: entries for one choice of a play option', () => {
     }),
   );
   const base = (4 + 4) * idf(4, 3);
-  it('come after the general rule (× 0.7) unless the query names the option or the entry', () => {
+  it('come after the general rule (× 0.7) unless the query names the option or the entry; first (× 1.4) when it names an option on or off', () => {
     expect(why(s, 'season end').map(([, w]) => w)).toEqual([
       `base ${base.toFixed(1)} cov 1.00 phrase 0.0`,
       `base ${base.toFixed(1)} cov 1.00 phrase 0.0 choice 0.7`,
@@ -743,7 +743,7 @@ describe('search: entries for one choice of a play option', () => {
     ]);
     expect(s.search('season end')[1]!.score).toBeCloseTo(base * 0.7);
     expect(why(s, 'season end solo')[0]![0]).toBe('/g/d1/');
-    expect(why(s, 'season end solo')[0]![1]).not.toContain('choice');
+    expect(why(s, 'season end solo')[0]![1]).toContain('choice 1.4');
     expect(why(s, 'season end goal')[0]).toEqual(['/g/d2/', expect.not.stringContaining('choice')]);
     expect(why(s, 'objective season end').find(([u]) => u === '/g/d2/')![1]).not.toContain('choice');
     expect(why(s, 'season end goal 1').find(([u]) => u === '/g/d1/')![1]).toContain('choice 0.7');
@@ -760,7 +760,7 @@ describe('search: entries for one choice of a play option', () => {
       ),
     );
     expect(why(box, 'season')[1]![1]).toContain('choice 0.7');
-    expect(why(box, 'season big')[1]![1]).not.toContain('choice');
+    expect(why(box, 'season big')[0]).toEqual(['/g/d1/', expect.stringContaining('choice 1.4')]);
   });
   it("come first (× 1.4) in the reader's setup: an option on, or the value chosen", () => {
     expect(urls(s, 'season end', { setup: { solo: true } })[0]).toBe('/g/d1/');

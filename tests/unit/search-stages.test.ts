@@ -172,8 +172,12 @@ describe('stage 2, setup weighting', () => {
   it("weighs an option-only entry down unless the query names it or its option, up in the reader's setup", () => {
     expect(choiceFactor(undefined, { solo: true }, 0, [])).toBe(1);
     expect(choiceFactor(solo, undefined, 0, ['season', 'end'])).toBe(SEARCH.unnamedChoiceFactor);
-    expect(choiceFactor(solo, undefined, 0, ['bot', 'end'])).toBe(1);
     expect(choiceFactor(solo, undefined, 0.5, ['season'])).toBe(1);
+    // Naming an option that is on or off ("solo ... quest deck") plays it: its rules rank as in that setup.
+    expect(choiceFactor(solo, undefined, 0, ['bot', 'end'])).toBe(SEARCH.setupChoiceFactor);
+    // Naming an option of many values ("how many mods") names none of them: its entries are not set aside, no more.
+    expect(choiceFactor(objective, undefined, 0, ['objective', 'store'])).toBe(1);
+    expect(choiceFactor(objective, undefined, 1, ['store'])).toBe(1);
     expect(choiceFactor(solo, { solo: true }, 0, ['season'])).toBe(SEARCH.setupChoiceFactor);
     expect(choiceFactor(objective, { objective: 'other' }, 0, ['store'])).toBe(SEARCH.unnamedChoiceFactor);
   });

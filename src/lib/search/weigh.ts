@@ -29,13 +29,17 @@ export function inSetup(setup: SearchSetup | undefined, option: string, value: s
 
 /**
  * The multiplier of an entry's score for the reader's setup: 1 for a general rule; for an option-only entry
- * (`choice`), `setupChoiceFactor` when the setup has that choice (it is their rule), else `unnamedChoiceFactor` unless
- * the query names the entry (`named` > 0) or the option (one of `words`, the query's, is the option's).
+ * (`choice`), `setupChoiceFactor` when the setup has that choice (it is their rule) or the query names an option that
+ * is on or off (value ''): "solo epic red quest deck how many cards" asks as a solo player would. Else
+ * `unnamedChoiceFactor` unless the query names the entry (`named` > 0) or the option (one of `words`, the query's, is
+ * the option's): "how many mods" names no one mod, so the mods are not set aside, and no more.
  */
 export function choiceFactor(choice: Choice | undefined, setup: SearchSetup | undefined, named: number, words: readonly string[]): number {
   if (!choice) return 1;
   if (inSetup(setup, choice.option, choice.value)) return SEARCH.setupChoiceFactor;
-  return named === 0 && !choice.words.some((w) => words.includes(w)) ? SEARCH.unnamedChoiceFactor : 1;
+  const optionNamed = choice.words.some((w) => words.includes(w));
+  if (optionNamed && choice.value === '') return SEARCH.setupChoiceFactor;
+  return named === 0 && !optionNamed ? SEARCH.unnamedChoiceFactor : 1;
 }
 
 /** An entry as setup weighting reads it: its score, coverage, and whether it is an option-only entry the query does
