@@ -17,6 +17,7 @@ import {
   numberNeighbours,
   numberPairShare,
   statesLimit,
+  tableRowName,
 } from '../../src/lib/search/answer';
 import { SEARCH } from '../../src/lib/search/config';
 import { indexWords } from '../../src/lib/search/text';
@@ -140,6 +141,27 @@ describe('the answer at a glance: the main point before a side line', () => {
     const kit = entrySentences('About.', 'Explorers Kit · roll 1 die less to search.\nRoll a die to search.', ['Explorers Kit']);
     // "kit" alone does not name the Explorers Kit.
     expect(bestSentence(kit, termsOf('kit', 'roll', 'search'), [0.1, 1, 1], 2.1).text).toBe('Roll a die to search.');
+  });
+
+  it("reads a table row's first cell as what the row is about, a table's first row as its header (tableRowName)", () => {
+    expect(tableRowName('Oya, Carnivorous Blossom · 7 honor if your potential is empty.')).toEqual(indexWords('Oya, Carnivorous Blossom'));
+    expect(tableRowName('Charger Mount · 3 · 3')).toEqual(['charger', 'mount']);
+    expect(tableRowName('Oya scores 7 honor.')).toEqual([]);
+    const rows = entrySentences('', 'Intro.\nUse · Cost\nControl a region · 1 conviction\nSave a champion · 1 conviction');
+    expect(rows.map((s) => s.row)).toEqual([undefined, undefined, ['control', 'region'], ['save', 'champion']]);
+  });
+
+  it('shows the table row about the thing the query names most tellingly, even on that one word', () => {
+    const index = entrySentences(
+      'Each of the 16 monsters and the bonus it scores at game end.',
+      'Monster · Bonus at game end\nOya, Carnivorous Blossom · 7 honor if your potential is empty.\nDrogas · 1 honor per card colour.',
+    );
+    // "what does the oya monster give at game end": oya weighs most; the summary holds 3 of the 4 words.
+    const q = termsOf('oya', 'monster', 'game', 'end');
+    expect(bestSentence(index, q, [3, 1, 1, 1], 6).text).toBe('Oya, Carnivorous Blossom · 7 honor if your potential is empty.');
+    // Named by a lighter word only, the row is no answer: the summary is.
+    expect(bestSentence(index, q, [1, 3, 1, 1], 6).text).toBe('Each of the 16 monsters and the bonus it scores at game end.');
+    expect(SEARCH.namedRowFactor).toBe(2);
   });
 
   it('passes a yes/no question on to the sentence choice (answerText)', () => {

@@ -21,6 +21,8 @@ export interface Sentence {
   aside?: string[];
   /** From the entry's summary: its main point, which the card shows before a body line that holds the query alike. */
   summary?: boolean;
+  /** A table row's first cell (index words): what the row is about ("Oya, Carnivorous Blossom · 7 honor if…"). */
+  row?: string[];
 }
 
 /**
@@ -52,17 +54,39 @@ export interface BodyLine {
 export function entrySentences(summary: string, body: string | readonly BodyLine[], names: readonly string[] = []): Sentence[] {
   const lines: readonly BodyLine[] = typeof body === 'string' ? [{ text: body, variant: false }] : body;
   const summarySentences = sentences(summary).map((t) => ({ text: t, words: indexWords(t), summary: true }));
-  const own = lines.flatMap(({ text, variant }) => sentences(text).map((t) => ({ t, variant })));
+  // A table's first row is its header ("Monster · Bonus at game end"): about no one thing.
+  const isRow = (line: string) => line.includes(' · ');
+  const rows = lines.flatMap(({ text, variant }) => text.split('\n').map((line) => ({ line, variant })));
+  const own = rows.flatMap(({ line, variant }, i) => {
+    const header = isRow(line) && !(i > 0 && isRow(rows[i - 1]!.line));
+    return sentences(line).map((t) => ({ t, variant, header }));
+  });
   const shown = leadIns(own.map((x) => x.t));
-  const bodySentences = own.map(({ t, variant }, i) => ({ own: t, shown: shown[i]!, variant }));
+  const bodySentences = own.map(({ t, variant, header }, i) => ({ own: t, shown: shown[i]!, variant, header }));
   return [
     ...summarySentences,
-    ...bodySentences.map(({ own, shown, variant }) => {
+    ...bodySentences.map(({ own, shown, variant, header }) => {
       const aside = asideOf(own, names);
       // A lead-in is shown with what it leads to, but weighed on its own words.
-      return { text: shown, words: indexWords(own), ...(variant ? { variant } : {}), ...(aside ? { aside } : {}) };
+      const row = header ? [] : tableRowName(own);
+      return {
+        text: shown,
+        words: indexWords(own),
+        ...(variant ? { variant } : {}),
+        ...(aside ? { aside } : {}),
+        ...(row.length ? { row } : {}),
+      };
     }),
   ];
+}
+
+/**
+ * What a table row is about: its first cell, as index words ("Oya, Carnivorous Blossom · 7 honor if your potential is
+ * empty" → oya, carnivor, blossom); [] for a sentence that is no row.
+ */
+export function tableRowName(text: string): string[] {
+  const at = text.indexOf(' · ');
+  return at < 0 ? [] : indexWords(text.slice(0, at));
 }
 
 /**
@@ -118,6 +142,8 @@ export function bestSentence(
   let bestShare = 0;
   let text = '';
   let textScore = 0;
+  // The query's most telling word (its greatest weight: "oya" in "what does the oya monster give at game end").
+  const key = wordWeight.indexOf(Math.max(...wordWeight));
   for (const sentence of list) {
     let share = 0;
     let n = 0;
@@ -134,7 +160,9 @@ export function bestSentence(
     const headTerms = asksNumber && head >= 0 ? wordTerms[head] : undefined;
     const isNumber = (w: string | undefined) => /^\d+$/.test(w ?? '');
     const counted = !!headTerms && ws.some((w, k) => headTerms.has(w) && (isNumber(ws[k - 1]) || isNumber(ws[k + 1])));
-    if (n < 2 && !counted) continue;
+    // A table row about the thing the query names most tellingly (its first cell holds that word) is the line asked for.
+    const rowNamed = key >= 0 && !!sentence.row?.some((w) => wordTerms[key]!.has(w));
+    if (n < 2 && !counted && !rowNamed) continue;
     if (n >= 2) bestShare = Math.max(bestShare, share);
     let score = share;
     if (asksNumber) score *= counted ? 2 : NUMBER_IN_TEXT.test(sentence.text) ? 1 : 0.5;
@@ -144,7 +172,8 @@ export function bestSentence(
     if (yesNo && VERDICT.test(sentence.text)) score *= SEARCH.verdictSentenceFactor;
     // A side line answers only when the query names what it is about.
     const named = (w: string) => wordTerms.some((terms) => terms.has(w));
-    if (sentence.aside && !(sentence.aside.length > 0 && sentence.aside.every(named))) score *= SEARCH.asideSentenceFactor;
+    if (sentence.aside && !rowNamed && !(sentence.aside.length > 0 && sentence.aside.every(named))) score *= SEARCH.asideSentenceFactor;
+    if (rowNamed) score *= SEARCH.namedRowFactor;
     if (score > textScore) [text, textScore] = [sentence.text, score];
   }
   return { share: bestShare, text };

@@ -217,6 +217,9 @@ export const SEARCH = {
   /** Multiplier of an answer sentence that is a side line (answer.ts asideOf): an example, or a line
    * about another thing of the game (a character's, a card's), unless the query names that thing. */
   asideSentenceFactor: 0.5,
+  /** Multiplier of an answer sentence that is a table row about the thing the query names most tellingly (its first
+   * cell holds the query's weightiest word: "what does the oya monster give": Oya's row of the Monster index). */
+  namedRowFactor: 2,
   /** Multiplier of an answer sentence from the entry's summary (its main point) against a body sentence. */
   summarySentenceFactor: 1.25,
   /** Words of an option's label that only say what kind of option it is: a lookup need not hold them to name it
