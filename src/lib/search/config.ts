@@ -113,6 +113,7 @@ export const LIGHT_WORDS = new Set([
   'allow',
   'able',
   'go',
+  'out',
   'put',
   'say',
   'way',
