@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { buildSearchIndexes, searchDoc } from '../../src/lib/search/build-index';
+import { buildSearchIndexes, givenName, searchDoc } from '../../src/lib/search/build-index';
 import { contentIndexes } from './content-indexes';
 import { closestEntries, parseMissingPath, safeDecode } from '../../src/lib/search/closest';
 import { mdxToText } from '../../src/lib/search/mdx-text';
@@ -311,6 +311,19 @@ describe('entries for one choice of a play option', () => {
     expect(slugs('pencilvillage', '7 population cap')[0]).toBe('population');
     expect(slugs('pencilvillage', '27 population')[0]).toBe('objective-27-population');
     expect(slugs('pencilvillage', 'malikia stealth')).toContain('character-malikai');
+  });
+  it('are named by the given name of a card printed as "Name, epithet", unless another entry goes by it', () => {
+    expect(givenName('Strann, the Oppressor')).toBe('Strann');
+    expect(givenName("Vak'kk, Warden of the Coast")).toBe("Vak'kk");
+    expect(givenName('Armguards of the Beast Mistress')).toBeUndefined();
+    expect(givenName('Wim, Sprightly Squire')).toBe('Wim');
+    expect(givenName('Al, a short name')).toBeUndefined();
+    const index = indexes.get('vindication')!;
+    const phrasesOf = (slug: string) => index.phrases[index.docs.findIndex((x) => x[0] === `/vindication/${slug}/`)]!;
+    expect(phrasesOf('yellow-companions')).toContain('grenn');
+    // "Ronak, the Earth Trembler" is a term of Provoking Ronak, but "Ronak" is Myths & Wonders' alias.
+    expect(phrasesOf('provoking-ronak')).not.toContain('ronak');
+    expect(slugs('vindication', 'ronak')[0]).toBe('myths-and-wonders');
   });
   it('are not named by a phrasing that shrinks to another entry\'s title ("which book" → "book")', () => {
     const index = indexes.get('now-or-never')!;

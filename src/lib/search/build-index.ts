@@ -183,13 +183,30 @@ export interface SearchIndex {
 function docPhrases(docs: readonly SearchDoc[]): string[][] {
   const phrase = (p: string) => indexWords(p).join(' ');
   const titles = new Map(docs.map((doc, d) => [`${doc.game} ${phrase(doc.title)}`, d]));
+  // A given name ("Ronak" of "Ronak, the Earth Trembler") names this entry unless another's title or alias is that name.
+  const named = new Map<string, number>();
+  docs.forEach((doc, d) => [doc.title, ...doc.aliases].forEach((n) => named.set(`${doc.game} ${phrase(n)}`, d)));
   return docs.map((doc, d) => [
-    ...new Set(
-      [doc.title, ...doc.aliases, ...doc.asked, ...doc.terms]
+    ...new Set([
+      ...[doc.title, ...doc.aliases, ...doc.asked, ...doc.terms]
         .map(phrase)
         .filter((p, i) => p && (i === 0 || (titles.get(`${doc.game} ${p}`) ?? d) === d)),
-    ),
+      ...doc.terms
+        .map(givenName)
+        .filter((n) => n !== undefined)
+        .map(phrase)
+        .filter((p) => p && (named.get(`${doc.game} ${p}`) ?? d) === d),
+    ]),
   ]);
+}
+
+/**
+ * The name a card or character goes by, of a term printed as "Name, epithet" ("Strann, the Oppressor" → "Strann"):
+ * players call them by it. One word of 3 letters or more, else undefined.
+ */
+export function givenName(term: string): string | undefined {
+  const name = /^([^\s,]{3,}),\s/.exec(term)?.[1];
+  return name;
 }
 
 /** The docs that apply under one choice of a play option, grouped by option. */
