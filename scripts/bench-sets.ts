@@ -12,8 +12,8 @@ export interface Query {
 /**
  * Written from the rulebooks and slug lists only, in this order: old and old-holdout; A and B, C and D, E and F, G and
  * H, I, J and K, L and M, N and O, P and Q, R, S and T, U, V and W, X, Y and Z, AA, AB and AC, AD, AE and AF, AG, AH
- * and AI, AJ, AK and AL, AM, AN and AO, AP, AQ and AR, AS, AT and AU (from I on with `facts`). Each was measured once
- * before its misses were read. From AM on the writers saw the earlier sets' lookups and wrote only new ones (repeatKey).
+ * and AI, AJ, AK and AL, AM, AN and AO, AP, AQ and AR, AS, AT and AU, AV, AW and AX (from I on with `facts`). Each
+ * was measured once before its misses were read. From AM on the writers saw the earlier sets' lookups and wrote only new ones (repeatKey).
  */
 export const SET_FILES: Record<string, string> = {
   A: 'bench/search-queries-seeds-a.json',
@@ -63,6 +63,9 @@ export const SET_FILES: Record<string, string> = {
   AS: 'bench/search-queries-seeds-as.json',
   AT: 'bench/search-queries-seeds-at.json',
   AU: 'bench/search-queries-seeds-au.json',
+  AV: 'bench/search-queries-seeds-av.json',
+  AW: 'bench/search-queries-seeds-aw.json',
+  AX: 'bench/search-queries-seeds-ax.json',
   old: 'bench/search-queries.json',
   'old-holdout': 'bench/search-queries-holdout.json',
 };
