@@ -239,16 +239,16 @@ describe('the game in play (an all-games search from the home box or /search/ wi
     const list = [r('a', 10), r('b', 5), r('b', 3.4)];
     expect(order(list)).toEqual(['/a/10/', '/b/5/', '/b/3.4/']);
     expect(order(list, 'b')).toEqual(['/b/5/', '/b/3.4/', '/a/10/']);
-    // 8 × 1.2 = 9.6 < 10: a much better entry of another game stays ahead.
-    expect(order([r('a', 10), r('b', 1.2)], 'b')).toEqual(['/a/10/', '/b/1.2/']);
-    expect(SEARCH.currentGameFactor).toBe(8);
+    // 5 × 1.9 = 9.5 < 10: a much better entry of another game stays ahead.
+    expect(order([r('a', 10), r('b', 1.9)], 'b')).toEqual(['/a/10/', '/b/1.9/']);
+    expect(SEARCH.currentGameFactor).toBe(5);
   });
   it("puts another game's named entry first only when the game in play names none and weighs no more", () => {
-    expect(order([r('a', 73, true), r('b', 9)], 'b')).toEqual(['/a/73/', '/b/9/']);
-    // 8 × 9 = 72 > 71: the game in play's entry fits the words better than the other game's name for them.
-    expect(order([r('a', 71, true), r('b', 9)], 'b')).toEqual(['/b/9/', '/a/71/']);
+    expect(order([r('a', 46, true), r('b', 9)], 'b')).toEqual(['/a/46/', '/b/9/']);
+    // 5 × 9 = 45 > 44: the game in play's entry fits the words better than the other game's name for them.
+    expect(order([r('a', 44, true), r('b', 9)], 'b')).toEqual(['/b/9/', '/a/44/']);
     // As much as the game in play's best is enough (and the order is not the titles').
-    expect(order([r('b', 72, true), r('a', 9)], 'a')).toEqual(['/b/72/', '/a/9/']);
+    expect(order([r('b', 45, true), r('a', 9)], 'a')).toEqual(['/b/45/', '/a/9/']);
     expect(order([r('a', 9, true), r('b', 1, true)], 'b')).toEqual(['/b/1/', '/a/9/']);
     expect(order([r('a', 9, true), r('b', 1, true)])).toEqual(['/a/9/', '/b/1/']);
   });

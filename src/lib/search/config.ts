@@ -196,10 +196,8 @@ export const SEARCH = {
   /** In an all-games search, multiplier of the score of the game being played (the one whose pages were opened last).
    * Measured on A-F, game in play: 1.5, 2, 3 give top-1 85.0/87.1/87.1 on A, 80.7/81.4/83.6 on B; 5 as 3. On all 29
    * sets (4,038 lookups, judged): 3, 4, 5, 8 give 3,975/3,978/3,980/3,980 right first, and another game's entry first
-   * for 6/2/0/0 of them ("speed up a mission" in Forge War: Vindication's Speed upgrades at 3). On all 49 sets (6,558):
-   * 5 puts another game's named entry first for 1 ("hero power to sneak past monsters": Pencilvillage's Stealth with
-   * Now or Never in play), 8 for none, and changes nothing else. */
-  currentGameFactor: 8,
+   * for 6/2/0/0 of them ("speed up a mission" in Forge War: Vindication's Speed upgrades at 3). */
+  currentGameFactor: 5,
   /** Multiplier of a light word's weight (see LIGHT_WORDS). */
   lightWordFactor: 0.4,
   /** Multiplier of the weight of a word in a question's closing scene-setting phrase ("... in story mode"). */
