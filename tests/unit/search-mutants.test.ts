@@ -762,6 +762,20 @@ describe('search: entries for one choice of a play option', () => {
     expect(why(box, 'season')[1]![1]).toContain('choice 0.7');
     expect(why(box, 'season big')[0]).toEqual(['/g/d1/', expect.stringContaining('choice 1.4')]);
   });
+  it('are named by a player\'s word for their option (the game\'s synonyms: "goal" for objective)', () => {
+    const goal = new Searcher(
+      makeIndex(
+        [
+          { title: 'Rule', words: { raid: 4 }, phrases: ['rule'] },
+          { title: 'Never raided', words: { raid: 4, objective: 1 }, phrases: ['never raided'] },
+          { title: 'Z', words: { z: 1 } },
+        ],
+        { choices: [{ option: 'objective', docs: [1], values: ['never-raided'] }], synonyms: { goal: ['objective'] } },
+      ),
+    );
+    expect(why(goal, 'raid')[1]![1]).toContain('choice 0.7');
+    expect(why(goal, 'raid goal').find(([u]) => u === '/g/d1/')![1]).not.toContain('choice');
+  });
   it("come first (× 1.4) in the reader's setup: an option on, or the value chosen", () => {
     expect(urls(s, 'season end', { setup: { solo: true } })[0]).toBe('/g/d1/');
     expect(why(s, 'season end', { setup: { solo: true } })[0]![1]).toBe(`base ${base.toFixed(1)} cov 1.00 phrase 0.0 choice 1.4`);

@@ -273,8 +273,10 @@ export class Searcher {
     const stats = this.wordStats(query, options.allGames);
     const terms = queryTerms(stats, vocab, options.shared);
     const idf = options.allGames ? this.idfAll : this.idfGame;
+    // An option is named by its words or by a player's word for them ("goal" for Pencilvillage's objective).
+    const optionWords = [...words, ...words.flatMap((w) => this.synonyms.get(w) ?? [])];
     const ranked: Ranked[] = scoreDocs(this.index, stats, terms, idf, gameFilter, options.shared).map((scored) => {
-      const choice = choiceFactor(this.choices.get(scored.d), options.setup, scored.named, words);
+      const choice = choiceFactor(this.choices.get(scored.d), options.setup, scored.named, optionWords);
       return { scored, choice, pairs: 0, score: entryScore(scored) * choice };
     });
     generalFirst(ranked.map((r) => ({ score: r.score, coverage: r.scored.coverage, aside: r.choice < 1 }))).forEach((score, i) => {
