@@ -153,6 +153,18 @@ describe('candidates: what a query word stands for', () => {
   it('takes the near words Fuse.js proposes: none it rates too far (a swap and a change in 6 letters)', () => {
     expect(words(new Searcher(makeIndex([{ title: 'S', words: { strike: 1 } }])), 'srtikx')).toEqual([]);
   });
+  it('finds a word with 2 letters swapped, which Fuse.js rates too far in a short word ("raod" for "road")', () => {
+    const r = new Searcher(
+      makeIndex([
+        { title: 'Road', words: { road: 1, read: 1, raid: 1 } },
+        { title: 'Z', words: { z: 1 } },
+      ]),
+    );
+    expect(words(r, 'raod')).toContain('road');
+    expect(candidates(r, 'raod').find(([w]) => w === 'road')?.[1]).toBeCloseTo(SEARCH.fuzzyFactor * (1 - 1 / 5) ** SEARCH.fuzzyDecay);
+    // A swap already a word of the vocabulary is that word, not a typo of another.
+    expect(words(r, 'road')).toEqual(['road']);
+  });
   it('looks for near words among words of about its length only', () => {
     // 40 longer words end in "kxyz" (Fuse.js rates them best), 2 letters longer than 1 edit allows.
     const long = Object.fromEntries(

@@ -190,9 +190,15 @@ export class Searcher {
       const max = SEARCH.maxEdits(word.length);
       const { vocab, df } = this.index;
       const { fuse, terms } = this.fuseFor(word.length);
-      const near = fuse
-        .search(word, { limit: SEARCH.fuzzyPool })
-        .map((r) => ({ term: terms[r.refIndex]!, d: editDistance(word, vocab[terms[r.refIndex]!]!, max) }))
+      // Fuse.js counts 2 letters swapped as 2 changes and misses them in a short word ("raod"): swaps are looked up.
+      const swaps: number[] = [];
+      for (let i = 0; i + 1 < word.length; i++) {
+        const term = this.wordIndex.get(word.slice(0, i) + word[i + 1]! + word[i]! + word.slice(i + 2));
+        if (term !== undefined && !this.wordnetOnly.has(term)) swaps.push(term);
+      }
+      const proposed = fuse.search(word, { limit: SEARCH.fuzzyPool }).map((r) => terms[r.refIndex]!);
+      const near = [...new Set([...proposed, ...swaps])]
+        .map((term) => ({ term, d: editDistance(word, vocab[term]!, max) }))
         .filter((c) => c.d <= max && c.term !== exact)
         .sort((a, b) => a.d - b.d || df[b.term]! - df[a.term]!)
         .slice(0, SEARCH.fuzzyCandidates);
