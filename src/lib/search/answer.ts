@@ -5,7 +5,7 @@
  */
 import { SEARCH } from './config';
 import type { QueryTerms } from './score';
-import { indexWords, sentences } from './text';
+import { CELL_SEPARATOR, indexWords, sentences } from './text';
 
 /** One sentence of an entry's text, with its index words. */
 export interface Sentence {
@@ -55,7 +55,7 @@ export function entrySentences(summary: string, body: string | readonly BodyLine
   const lines: readonly BodyLine[] = typeof body === 'string' ? [{ text: body, variant: false }] : body;
   const summarySentences = sentences(summary).map((t) => ({ text: t, words: indexWords(t), summary: true }));
   // A table's first row is its header ("Monster · Bonus at game end"): about no one thing.
-  const isRow = (line: string) => line.includes(' · ');
+  const isRow = (line: string) => line.includes(CELL_SEPARATOR);
   const rows = lines.flatMap(({ text, variant }) => text.split('\n').map((line) => ({ line, variant })));
   const own = rows.flatMap(({ line, variant }, i) => {
     const header = isRow(line) && !(i > 0 && isRow(rows[i - 1]!.line));
@@ -85,7 +85,7 @@ export function entrySentences(summary: string, body: string | readonly BodyLine
  * empty" → oya, carnivor, blossom); [] for a sentence that is no row.
  */
 export function tableRowName(text: string): string[] {
-  const at = text.indexOf(' · ');
+  const at = text.indexOf(CELL_SEPARATOR);
   return at < 0 ? [] : indexWords(text.slice(0, at));
 }
 

@@ -205,8 +205,7 @@ function docPhrases(docs: readonly SearchDoc[]): string[][] {
  * players call them by it. One word of 3 letters or more, else undefined.
  */
 export function givenName(term: string): string | undefined {
-  const name = /^([^\s,]{3,}),\s/.exec(term)?.[1];
-  return name;
+  return /^([^\s,]{3,}),\s/.exec(term)?.[1];
 }
 
 /** The docs that apply under one choice of a play option, grouped by option. */

@@ -22,6 +22,7 @@ import type { Root, RootContent, Nodes } from 'mdast';
 import { attrValue } from '../mdx-nodes';
 import type { Literal } from '../estree-value';
 import { packSpans, spanMark } from './setup-text';
+import { CELL_SEPARATOR } from './text';
 
 const parser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm);
 
@@ -208,7 +209,7 @@ export function mdxToText(body: string): { text: string; headings: string[]; whe
     if (node.type === 'tableRow') {
       // Cells apart (a cell is not a sentence, but its neighbour is not the same word either).
       const cells = node.children.map((c) => [inlineText(c).trim(), markedLine(c)] as const).filter(([t]) => t);
-      if (cells.length) push(cells.map(([t]) => t).join(' · '), cells.map(([, m]) => m).join(' · '));
+      if (cells.length) push(cells.map(([t]) => t).join(CELL_SEPARATOR), cells.map(([, m]) => m).join(CELL_SEPARATOR));
       return SKIP;
     }
     if (BLOCKS.has(node.type) && node.type !== 'mdxJsxFlowElement' && node.type !== 'listItem' && node.type !== 'blockquote') {

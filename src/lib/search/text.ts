@@ -84,6 +84,9 @@ export function queryWords(query: string): { words: string[]; typing: boolean; h
   return { words, typing, head: headWord(raw), context: contextWords(raw) };
 }
 
+/** Between the cells of a table row in an entry's text (mdx-text.ts writes it; answer.ts reads a row's first cell). */
+export const CELL_SEPARATOR = ' · ';
+
 /** A text's sentences: split at line ends and at ". ", "! ", "? ", "; " (a full stop inside "e.g." or "3.5" stays). */
 export function sentences(text: string): string[] {
   return text
