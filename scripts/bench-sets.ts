@@ -70,6 +70,9 @@ export const SET_FILES: Record<string, string> = {
   AY: 'bench/search-queries-seeds-ay.json',
   AZ: 'bench/search-queries-seeds-az.json',
   BA: 'bench/search-queries-seeds-ba.json',
+  BB: 'bench/search-queries-seeds-bb.json',
+  BC: 'bench/search-queries-seeds-bc.json',
+  BD: 'bench/search-queries-seeds-bd.json',
   old: 'bench/search-queries.json',
   'old-holdout': 'bench/search-queries-holdout.json',
 };
