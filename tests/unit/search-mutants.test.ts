@@ -165,6 +165,21 @@ describe('candidates: what a query word stands for', () => {
     // A swap already a word of the vocabulary is that word, not a typo of another.
     expect(words(r, 'road')).toEqual(['road']);
   });
+  it('looks an unknown word up fuzzily even when a root of it is a word ("potental": "potent" and "potential")', () => {
+    const r = new Searcher(
+      makeIndex([
+        { title: 'Potential', words: { potential: 8 } },
+        { title: 'Potent', words: { potent: 1 } },
+      ]),
+    );
+    expect(candidates(r, 'potental')).toEqual([
+      ['potent', SEARCH.stemFactor],
+      ['potential', SEARCH.misspellingFactor],
+    ]);
+    expect(urls(r, 'potental ')[0]).toBe(r.search('potential ')[0]!.url);
+    // A word with a prefix completion is not looked up fuzzily: "pote" stands for "potent" and "potential" already.
+    expect(words(r, 'potentia')).not.toContain('potent');
+  });
   it('looks for near words among words of about its length only', () => {
     // 40 longer words end in "kxyz" (Fuse.js rates them best), 2 letters longer than 1 edit allows.
     const long = Object.fromEntries(
@@ -787,6 +802,11 @@ describe('search: entries for one choice of a play option', () => {
     );
     expect(why(goal, 'raid')[1]![1]).toContain('choice 0.7');
     expect(why(goal, 'raid goal').find(([u]) => u === '/g/d1/')![1]).not.toContain('choice');
+    // "which goals ..." asks for the option's values: its entries are the answers (× 1.4), in those words only.
+    expect(why(goal, 'which goals raid')[0]).toEqual(['/g/d1/', expect.stringContaining('choice 1.4')]);
+    expect(why(goal, 'what objective raid')[0]).toEqual(['/g/d1/', expect.stringContaining('choice 1.4')]);
+    expect(why(goal, 'raid which goals').find(([u]) => u === '/g/d1/')![1]).not.toContain('choice');
+    expect(why(goal, 'which raid goal').find(([u]) => u === '/g/d1/')![1]).not.toContain('choice');
   });
   it("come first (× 1.4) in the reader's setup: an option on, or the value chosen", () => {
     expect(urls(s, 'season end', { setup: { solo: true } })[0]).toBe('/g/d1/');

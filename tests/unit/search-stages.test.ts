@@ -180,6 +180,11 @@ describe('stage 2, setup weighting', () => {
     expect(choiceFactor(objective, undefined, 1, ['store'])).toBe(1);
     expect(choiceFactor(solo, { solo: true }, 0, ['season'])).toBe(SEARCH.setupChoiceFactor);
     expect(choiceFactor(objective, { objective: 'other' }, 0, ['store'])).toBe(SEARCH.unnamedChoiceFactor);
+    // A query asking which values of an option ("which objectives ...": `asked` holds its first word) has them as answers.
+    expect(choiceFactor(objective, undefined, 0, ['objective', 'store'], ['objective'])).toBe(SEARCH.setupChoiceFactor);
+    expect(choiceFactor(objective, undefined, 0, ['objective', 'store'], ['store'])).toBe(1);
+    // ...not the rules of an on/off option, which naming it already plays.
+    expect(choiceFactor(solo, undefined, 0, ['season'], ['bot'])).toBe(SEARCH.unnamedChoiceFactor);
   });
   it('puts an option-only entry set aside below every general entry covering the query as fully, and scoring enough', () => {
     const w = (score: number, coverage = 1, aside = false) => ({ score, coverage, aside });

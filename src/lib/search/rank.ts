@@ -157,6 +157,7 @@ export class Searcher {
     if (exact !== undefined) out.push({ term: exact, factor: 1 });
     // Numbers and symbol words ("sym2207") match exactly, or as a prefix while typed ("1" → "12").
     const hasDigit = /\d/.test(word);
+    let completions = 0;
     const symbol = /^sym[0-9a-f]+$/.test(word);
     if (((typing && word.length >= 2) || (SEARCH.prefixAllWords && word.length >= 4 && !hasDigit)) && !symbol) {
       // Binary search to the first vocab word >= word, then walk the prefix range.
@@ -172,6 +173,7 @@ export class Searcher {
       for (let i = lo; i < vocab.length && vocab[i]!.startsWith(word); i++) if (i !== exact && !this.wordnetOnly.has(i)) prefixed.push(i);
       prefixed.sort((a, b) => df[b]! - df[a]!);
       const typed = (typing ? 1 : SEARCH.completedPrefixFactor) * SEARCH.prefixFactor;
+      completions = Math.min(prefixed.length, SEARCH.prefixCandidates);
       for (const term of prefixed.slice(0, SEARCH.prefixCandidates))
         out.push({ term, factor: typed * (0.6 + (0.4 * word.length) / vocab[term]!.length) });
     }
@@ -185,7 +187,13 @@ export class Searcher {
         else out.push({ term, factor: SEARCH.stemFactor });
       }
     const rare = exact !== undefined && this.index.df[exact]! <= SEARCH.rareExact;
-    if ((out.length === 0 || (rare && (word.length > 4 || this.typos.has(exact!)))) && word.length >= SEARCH.minFuzzyLength && !hasDigit) {
+    // An unknown word that no word of the index completes, only a root of it ("potental" → "potent"), is a typo too.
+    const onlyRoots = exact === undefined && completions === 0;
+    if (
+      (out.length === 0 || onlyRoots || (rare && (word.length > 4 || this.typos.has(exact!)))) &&
+      word.length >= SEARCH.minFuzzyLength &&
+      !hasDigit
+    ) {
       // Fuse.js proposes words; a true edit distance (which counts a swap of 2 letters as 1 edit) ranks them.
       const max = SEARCH.maxEdits(word.length);
       const { vocab, df } = this.index;
@@ -202,11 +210,17 @@ export class Searcher {
         .filter((c) => c.d <= max && c.term !== exact)
         .sort((a, b) => a.d - b.d || df[b.term]! - df[a.term]!)
         .slice(0, SEARCH.fuzzyCandidates);
-      for (const c of near) out.push({ term: c.term, factor: SEARCH.fuzzyFactor * (1 - c.d / (word.length + 1)) ** SEARCH.fuzzyDecay });
+      // A near word already found (a completion, a root) keeps the better of its two factors.
+      const raise = (term: number, factor: number) => {
+        const c = out.find((x) => x.term === term);
+        if (c) c.factor = Math.max(c.factor, factor);
+        else out.push({ term, factor });
+      };
+      for (const c of near) raise(c.term, SEARCH.fuzzyFactor * (1 - c.d / (word.length + 1)) ** SEARCH.fuzzyDecay);
       // An unknown word of 6+ letters one edit from a single word ("jewlcrafter") is that word mistyped: it matches
       // nearly as fully as the word itself, not as a guess among several.
       if (exact === undefined && word.length >= SEARCH.confidentTypoLength && near[0]?.d === 1 && near[1]?.d !== 1)
-        out[out.length - near.length]!.factor = SEARCH.misspellingFactor;
+        raise(near[0].term, SEARCH.misspellingFactor);
       // A rare word one edit from a much more common one is a misspelling alias ("champoin" on Champions): the
       // player means the common word, which every entry about it holds.
       // Of the words one edit away, the one its entries hold ("savy" on Adventurer's Savvy is "savvy", not "say").
@@ -281,8 +295,10 @@ export class Searcher {
     const idf = options.allGames ? this.idfAll : this.idfGame;
     // An option is named by its words or by a player's word for them ("goal" for Pencilvillage's objective).
     const optionWords = [...words, ...words.flatMap((w) => this.synonyms.get(w) ?? [])];
+    // "which characters…", "what mods…": the query asks for the values of an option, whose entries are the answers.
+    const asked = /^\s*(which|what)\s/i.test(query) && words[0] ? [words[0], ...(this.synonyms.get(words[0]) ?? [])] : [];
     const ranked: Ranked[] = scoreDocs(this.index, stats, terms, idf, gameFilter, options.shared).map((scored) => {
-      const choice = choiceFactor(this.choices.get(scored.d), options.setup, scored.named, optionWords);
+      const choice = choiceFactor(this.choices.get(scored.d), options.setup, scored.named, optionWords, asked);
       return { scored, choice, pairs: 0, score: entryScore(scored) * choice };
     });
     generalFirst(ranked.map((r) => ({ score: r.score, coverage: r.scored.coverage, aside: r.choice < 1 }))).forEach((score, i) => {

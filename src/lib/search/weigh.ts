@@ -34,11 +34,18 @@ export function inSetup(setup: SearchSetup | undefined, option: string, value: s
  * `unnamedChoiceFactor` unless the query names the entry (`named` > 0) or the option (one of `words`, the query's, is
  * the option's): "how many mods" names no one mod, so the mods are not set aside, and no more.
  */
-export function choiceFactor(choice: Choice | undefined, setup: SearchSetup | undefined, named: number, words: readonly string[]): number {
+export function choiceFactor(
+  choice: Choice | undefined,
+  setup: SearchSetup | undefined,
+  named: number,
+  words: readonly string[],
+  asked: readonly string[] = [],
+): number {
   if (!choice) return 1;
   if (inSetup(setup, choice.option, choice.value)) return SEARCH.setupChoiceFactor;
   const optionNamed = choice.words.some((w) => words.includes(w));
   if (optionNamed && choice.value === '') return SEARCH.setupChoiceFactor;
+  if (choice.value !== '' && choice.words.some((w) => asked.includes(w))) return SEARCH.setupChoiceFactor;
   return named === 0 && !optionNamed ? SEARCH.unnamedChoiceFactor : 1;
 }
 
