@@ -73,6 +73,9 @@ export const SET_FILES: Record<string, string> = {
   BB: 'bench/search-queries-seeds-bb.json',
   BC: 'bench/search-queries-seeds-bc.json',
   BD: 'bench/search-queries-seeds-bd.json',
+  BE: 'bench/search-queries-seeds-be.json',
+  BF: 'bench/search-queries-seeds-bf.json',
+  BG: 'bench/search-queries-seeds-bg.json',
   old: 'bench/search-queries.json',
   'old-holdout': 'bench/search-queries-holdout.json',
 };
