@@ -806,6 +806,7 @@ describe('search: entries for one choice of a play option', () => {
     expect(why(goal, 'which goals raid')[0]).toEqual(['/g/d1/', expect.stringContaining('choice 1.4')]);
     expect(why(goal, 'what objective raid')[0]).toEqual(['/g/d1/', expect.stringContaining('choice 1.4')]);
     expect(why(goal, 'raid which goals').find(([u]) => u === '/g/d1/')![1]).not.toContain('choice');
+    expect(why(goal, 'goals which raid').find(([u]) => u === '/g/d1/')![1]).not.toContain('choice');
     expect(why(goal, 'which raid goal').find(([u]) => u === '/g/d1/')![1]).not.toContain('choice');
   });
   it("come first (× 1.4) in the reader's setup: an option on, or the value chosen", () => {

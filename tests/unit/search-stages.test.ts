@@ -183,6 +183,8 @@ describe('stage 2, setup weighting', () => {
     // A query asking which values of an option ("which objectives ...": `asked` holds its first word) has them as answers.
     expect(choiceFactor(objective, undefined, 0, ['objective', 'store'], ['objective'])).toBe(SEARCH.setupChoiceFactor);
     expect(choiceFactor(objective, undefined, 0, ['objective', 'store'], ['store'])).toBe(1);
+    const character = { option: 'character', words: ['character', 'leader'], value: 'esther' };
+    expect(choiceFactor(character, undefined, 0, ['leader'], ['leader'])).toBe(SEARCH.setupChoiceFactor);
     // ...not the rules of an on/off option, which naming it already plays.
     expect(choiceFactor(solo, undefined, 0, ['season'], ['bot'])).toBe(SEARCH.unnamedChoiceFactor);
   });

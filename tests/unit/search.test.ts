@@ -53,6 +53,13 @@ describe('text', () => {
     expect(queryWords('in story mode').context).toEqual([]);
     expect(queryWords('story mode').context).toEqual([]);
   });
+  it('knows whether a query asks which things of a kind ("which mods…", "What characters…")', () => {
+    expect(queryWords('which mods decide which building i lose').asksWhich).toBe(true);
+    expect(queryWords('  What characters get more actions').asksWhich).toBe(true);
+    expect(queryWords('mods which decide').asksWhich).toBe(false);
+    expect(queryWords('somewhat odd mods').asksWhich).toBe(false);
+    expect(queryWords('which').asksWhich).toBe(false);
+  });
   it('knows whether the last word is still being typed', () => {
     expect(queryWords('retr').typing).toBe(true);
     expect(queryWords('retreat ').typing).toBe(false);

@@ -95,6 +95,11 @@ export class Searcher {
     this.readSetupText();
   }
 
+  /** A query word's synonyms (see `synonyms`). */
+  private synonymsOf(word: string): readonly string[] {
+    return this.synonyms.get(word) ?? [];
+  }
+
   /** Vocabulary words of the same family as a word (Porter stem), from the index's families. */
   private porterGroup(word: string): number[] {
     const key = stemmer(word);
@@ -187,13 +192,9 @@ export class Searcher {
         else out.push({ term, factor: SEARCH.stemFactor });
       }
     const rare = exact !== undefined && this.index.df[exact]! <= SEARCH.rareExact;
-    // An unknown word that no word of the index completes, only a root of it ("potental" → "potent"), is a typo too.
-    const onlyRoots = exact === undefined && completions === 0;
-    if (
-      (out.length === 0 || onlyRoots || (rare && (word.length > 4 || this.typos.has(exact!)))) &&
-      word.length >= SEARCH.minFuzzyLength &&
-      !hasDigit
-    ) {
+    // An unknown word that no word of the index completes is a typo, even with a root of it found ("potental" → "potent").
+    const uncompleted = exact === undefined && completions === 0;
+    if ((uncompleted || (rare && (word.length > 4 || this.typos.has(exact!)))) && word.length >= SEARCH.minFuzzyLength && !hasDigit) {
       // Fuse.js proposes words; a true edit distance (which counts a swap of 2 letters as 1 edit) ranks them.
       const max = SEARCH.maxEdits(word.length);
       const { vocab, df } = this.index;
@@ -260,7 +261,7 @@ export class Searcher {
         const joined = pair !== word ? this.wordIndex.get(pair) : undefined;
         if (joined !== undefined && !this.wordnetOnly.has(joined)) found.push({ term: joined, factor: 1 });
       }
-      for (const syn of this.synonyms.get(word) ?? [])
+      for (const syn of this.synonymsOf(word))
         for (const c of this.candidates(syn, false)) found.push({ term: c.term, factor: c.factor * SEARCH.synonymFactor });
       const role = i === head ? SEARCH.headWordFactor : LIGHT_WORDS.has(word) ? SEARCH.lightWordFactor : 1;
       const light = role * (context.includes(i) ? SEARCH.contextWordFactor : 1);
@@ -286,7 +287,7 @@ export class Searcher {
     query: string,
     options: SearchOptions & { allGames?: boolean; answers?: boolean; shared?: readonly SharedStat[] } = {},
   ): SearchResult[] {
-    const { words, head } = queryWords(query);
+    const { words, head, asksWhich } = queryWords(query);
     if (words.length === 0) return [];
     const { docs, games, vocab } = this.index;
     const gameFilter = options.game ? games.findIndex(([id]) => id === options.game) : -1;
@@ -294,9 +295,10 @@ export class Searcher {
     const terms = queryTerms(stats, vocab, options.shared);
     const idf = options.allGames ? this.idfAll : this.idfGame;
     // An option is named by its words or by a player's word for them ("goal" for Pencilvillage's objective).
-    const optionWords = [...words, ...words.flatMap((w) => this.synonyms.get(w) ?? [])];
+    const named = (w: string) => [w, ...this.synonymsOf(w)];
+    const optionWords = words.flatMap(named);
     // "which characters…", "what mods…": the query asks for the values of an option, whose entries are the answers.
-    const asked = /^\s*(which|what)\s/i.test(query) && words[0] ? [words[0], ...(this.synonyms.get(words[0]) ?? [])] : [];
+    const asked = asksWhich ? named(words[0]!) : undefined;
     const ranked: Ranked[] = scoreDocs(this.index, stats, terms, idf, gameFilter, options.shared).map((scored) => {
       const choice = choiceFactor(this.choices.get(scored.d), options.setup, scored.named, optionWords, asked);
       return { scored, choice, pairs: 0, score: entryScore(scored) * choice };

@@ -74,14 +74,21 @@ function contextWords(raw: readonly string[]): number[] {
   return Array.from({ length: after }, (_, k) => before + k);
 }
 
-/** Words of a query, with whether the last one is still being typed (no trailing space) and its head word. */
-export function queryWords(query: string): { words: string[]; typing: boolean; head: number; context: number[] } {
+/** Question words that ask which things of a kind: "*which* mods…", "*what* characters…". */
+const WHICH = new Set(['which', 'what']);
+
+/**
+ * Words of a query, with whether the last one is still being typed (no trailing space), its head word, its closing
+ * scene-setting words, and whether it asks which things of a kind (it opens with "which" or "what": its first word
+ * is that kind).
+ */
+export function queryWords(query: string): { words: string[]; typing: boolean; head: number; context: number[]; asksWhich: boolean } {
   const raw = normalize(query).split(' ').filter(Boolean);
   const words = raw.filter((w) => !STOP_WORDS.has(w)).map(stem);
   const typing = words.length > 0 && !/[\s.,;:!?]$/.test(query);
   // Keep a lone stop word (e.g. "do") searchable rather than returning nothing.
-  if (words.length === 0) return { words: raw.map(stem), typing, head: -1, context: [] };
-  return { words, typing, head: headWord(raw), context: contextWords(raw) };
+  if (words.length === 0) return { words: raw.map(stem), typing, head: -1, context: [], asksWhich: false };
+  return { words, typing, head: headWord(raw), context: contextWords(raw), asksWhich: WHICH.has(raw[0]!) };
 }
 
 /** Between the cells of a table row in an entry's text (mdx-text.ts writes it; answer.ts reads a row's first cell). */

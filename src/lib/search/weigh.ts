@@ -32,20 +32,22 @@ export function inSetup(setup: SearchSetup | undefined, option: string, value: s
  * (`choice`), `setupChoiceFactor` when the setup has that choice (it is their rule) or the query names an option that
  * is on or off (value ''): "solo epic red quest deck how many cards" asks as a solo player would. Else
  * `unnamedChoiceFactor` unless the query names the entry (`named` > 0) or the option (one of `words`, the query's, is
- * the option's): "how many mods" names no one mod, so the mods are not set aside, and no more.
+ * the option's): "how many mods" names no one mod, so the mods are not set aside, and no more. `asked`: the words of
+ * an option a query asks the values of ("which mods…", see rank.ts): that option's entries are its answers
+ * (`setupChoiceFactor`).
  */
 export function choiceFactor(
   choice: Choice | undefined,
   setup: SearchSetup | undefined,
   named: number,
   words: readonly string[],
-  asked: readonly string[] = [],
+  asked?: readonly string[],
 ): number {
   if (!choice) return 1;
   if (inSetup(setup, choice.option, choice.value)) return SEARCH.setupChoiceFactor;
   const optionNamed = choice.words.some((w) => words.includes(w));
   if (optionNamed && choice.value === '') return SEARCH.setupChoiceFactor;
-  if (choice.value !== '' && choice.words.some((w) => asked.includes(w))) return SEARCH.setupChoiceFactor;
+  if (choice.value !== '' && choice.words.some((w) => asked?.includes(w))) return SEARCH.setupChoiceFactor;
   return named === 0 && !optionNamed ? SEARCH.unnamedChoiceFactor : 1;
 }
 
