@@ -164,6 +164,20 @@ describe('the answer at a glance: the main point before a side line', () => {
     expect(SEARCH.namedRowFactor).toBe(2);
   });
 
+  it('shows the row of a table of rolls whose first cell is a number the query holds ("loot roll of 5")', () => {
+    const table = entrySentences(
+      'Loot (d6 + Treasure number): low results give gems.',
+      'Roll · Gems · Other\n4 · 4w, 2s\n5 · one hero you choose: +1 Power\n15 · 20 gems',
+    );
+    // No sentence holds 2 of "loot", "roll", "5": the row "5" is what the player rolled.
+    expect(bestSentence(table, termsOf('loot', 'roll', '5'), [3, 1, 1], 5).text).toBe('5 · one hero you choose: +1 Power');
+    // A number the query holds only as a completion (factor below 1: "1" typed) names no row.
+    const typed = [...termsOf('loot', 'roll'), new Map([['15', 0.7]])];
+    expect(bestSentence(table, typed, [3, 1, 1], 5).text).toBe('');
+    // A row named by a word, not a number, is no row of rolls.
+    expect(bestSentence(entrySentences('', 'Roll · Gems\nfive · 3 gems'), termsOf('loot', 'five'), [3, 1], 4).text).toBe('');
+  });
+
   it('passes a yes/no question on to the sentence choice (answerText)', () => {
     const list = entrySentences('Farms feed people.', 'Farms need no worker, and they feed people.');
     const q = { wordTerms: termsOf('farm', 'people'), wordWeight: [1, 1], totalWeight: 2, asksNumber: false, head: -1 };

@@ -161,7 +161,10 @@ export function bestSentence(
     const isNumber = (w: string | undefined) => /^\d+$/.test(w ?? '');
     const counted = !!headTerms && ws.some((w, k) => headTerms.has(w) && (isNumber(ws[k - 1]) || isNumber(ws[k + 1])));
     // A table row about the thing the query names most tellingly (its first cell holds that word) is the line asked for.
-    const rowNamed = key >= 0 && !!sentence.row?.some((w) => wordTerms[key]!.has(w));
+    // ...or a row of a table of rolls whose first cell is a number the query holds ("loot roll of 5": the row "5").
+    const rowNamed =
+      (key >= 0 && !!sentence.row?.some((w) => wordTerms[key]!.has(w))) ||
+      (sentence.row?.length === 1 && /^\d+$/.test(sentence.row[0]!) && wordTerms.some((terms) => terms.get(sentence.row![0]!) === 1));
     if (n < 2 && !counted && !rowNamed) continue;
     if (n >= 2) bestShare = Math.max(bestShare, share);
     let score = share;
