@@ -174,6 +174,11 @@ describe('the answer at a glance: the main point before a side line', () => {
     // A number the query holds only as a completion (factor below 1: "1" typed) names no row.
     const typed = [...termsOf('loot', 'roll'), new Map([['15', 0.7]])];
     expect(bestSentence(table, typed, [3, 1, 1], 5).text).toBe('');
+    expect(bestSentence(table, termsOf('loot', 'roll', '15'), [3, 1, 1], 5).text).toBe('15 · 20 gems');
+    // A first cell that only starts or ends with digits ("5x", "x5") is no roll.
+    const odd = entrySentences('', 'Roll · Gems\nx5 · 3 gems\n5x · 4 gems');
+    expect(bestSentence(odd, termsOf('loot', 'x5'), [3, 1], 4).text).toBe('');
+    expect(bestSentence(odd, termsOf('loot', '5x'), [3, 1], 4).text).toBe('');
     // A row named by a word, not a number, is no row of rolls.
     expect(bestSentence(entrySentences('', 'Roll · Gems\nfive · 3 gems'), termsOf('loot', 'five'), [3, 1], 4).text).toBe('');
   });
