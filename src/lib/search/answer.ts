@@ -164,7 +164,7 @@ export function bestSentence(
     // ...or a row of a table of rolls whose first cell is a number the query holds ("loot roll of 5": the row "5").
     const rowNamed =
       (key >= 0 && !!sentence.row?.some((w) => wordTerms[key]!.has(w))) ||
-      (sentence.row?.length === 1 && /^\d+$/.test(sentence.row[0]!) && wordTerms.some((terms) => terms.get(sentence.row![0]!) === 1));
+      (sentence.row?.length === 1 && isNumber(sentence.row[0]) && wordTerms.some((terms) => terms.get(sentence.row![0]!) === 1));
     if (n < 2 && !counted && !rowNamed) continue;
     if (n >= 2) bestShare = Math.max(bestShare, share);
     let score = share;

@@ -162,7 +162,7 @@ export class Searcher {
     if (exact !== undefined) out.push({ term: exact, factor: 1 });
     // Numbers and symbol words ("sym2207") match exactly, or as a prefix while typed ("1" → "12").
     const hasDigit = /\d/.test(word);
-    let completions = 0;
+    let completed = false;
     const symbol = /^sym[0-9a-f]+$/.test(word);
     if (((typing && word.length >= 2) || (SEARCH.prefixAllWords && word.length >= 4 && !hasDigit)) && !symbol) {
       // Binary search to the first vocab word >= word, then walk the prefix range.
@@ -178,7 +178,7 @@ export class Searcher {
       for (let i = lo; i < vocab.length && vocab[i]!.startsWith(word); i++) if (i !== exact && !this.wordnetOnly.has(i)) prefixed.push(i);
       prefixed.sort((a, b) => df[b]! - df[a]!);
       const typed = (typing ? 1 : SEARCH.completedPrefixFactor) * SEARCH.prefixFactor;
-      completions = Math.min(prefixed.length, SEARCH.prefixCandidates);
+      completed = prefixed.length > 0;
       for (const term of prefixed.slice(0, SEARCH.prefixCandidates))
         out.push({ term, factor: typed * (0.6 + (0.4 * word.length) / vocab[term]!.length) });
     }
@@ -193,7 +193,7 @@ export class Searcher {
       }
     const rare = exact !== undefined && this.index.df[exact]! <= SEARCH.rareExact;
     // An unknown word that no word of the index completes is a typo, even with a root of it found ("potental" → "potent").
-    const uncompleted = exact === undefined && completions === 0;
+    const uncompleted = exact === undefined && !completed;
     if ((uncompleted || (rare && (word.length > 4 || this.typos.has(exact!)))) && word.length >= SEARCH.minFuzzyLength && !hasDigit) {
       // Fuse.js proposes words; a true edit distance (which counts a swap of 2 letters as 1 edit) ranks them.
       const max = SEARCH.maxEdits(word.length);
@@ -295,10 +295,10 @@ export class Searcher {
     const terms = queryTerms(stats, vocab, options.shared);
     const idf = options.allGames ? this.idfAll : this.idfGame;
     // An option is named by its words or by a player's word for them ("goal" for Pencilvillage's objective).
-    const named = (w: string) => [w, ...this.synonymsOf(w)];
-    const optionWords = words.flatMap(named);
+    const withSynonyms = (w: string) => [w, ...this.synonymsOf(w)];
+    const optionWords = words.flatMap(withSynonyms);
     // "which characters…", "what mods…": the query asks for the values of an option, whose entries are the answers.
-    const asked = asksWhich ? named(words[0]!) : undefined;
+    const asked = asksWhich ? withSynonyms(words[0]!) : undefined;
     const ranked: Ranked[] = scoreDocs(this.index, stats, terms, idf, gameFilter, options.shared).map((scored) => {
       const choice = choiceFactor(this.choices.get(scored.d), options.setup, scored.named, optionWords, asked);
       return { scored, choice, pairs: 0, score: entryScore(scored) * choice };
