@@ -12,11 +12,11 @@ export interface Query {
 /**
  * Written from the rulebooks and slug lists only, in this order: old and old-holdout; A and B, C and D, E and F, G and
  * H, I, J and K, L and M, N and O, P and Q, R, S and T, U, V and W, X, Y and Z, AA, AB and AC, AD, AE and AF, AG, AH
- * and AI, AJ, AK and AL, AM, AN and AO, AP, AQ and AR, AS, AT and AU, AV, AW and AX, AY, AZ and BA, BB, BC and BD, BE, BF and
- * BG, BH, BI and BJ (from I on with `facts`). Each was measured once before its misses were read. From AM on the writers saw the earlier sets' lookups
- * and wrote only new ones (repeatKey) up to BG; BH, BI and BJ were written as AL and before, without the earlier lookups
- * (a representative set: common questions at their natural rate). BH, BI and BJ are the fixed measure: never tuned on,
- * their misses not read.
+ * and AI, AJ, AK and AL, AM, AN and AO, AP, AQ and AR, AS, AT and AU, AV, AW and AX, AY, AZ and BA, BB, BC and BD, BE,
+ * BF and BG, BH, BI and BJ (from I on with `facts`). Each was measured once before its misses were read. From AM on the
+ * writers saw the earlier sets' lookups and wrote only new ones (repeatKey) up to BG; BH, BI and BJ were written as AL
+ * and before, without the earlier lookups (a representative set: common questions at their natural rate). BH, BI and BJ
+ * are the fixed measure: never tuned on, their misses not read.
  */
 export const SET_FILES: Record<string, string> = {
   A: 'bench/search-queries-seeds-a.json',
