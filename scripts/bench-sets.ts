@@ -13,9 +13,9 @@ export interface Query {
  * Written from the rulebooks and slug lists only, in this order: old and old-holdout; A and B, C and D, E and F, G and
  * H, I, J and K, L and M, N and O, P and Q, R, S and T, U, V and W, X, Y and Z, AA, AB and AC, AD, AE and AF, AG, AH
  * and AI, AJ, AK and AL, AM, AN and AO, AP, AQ and AR, AS, AT and AU, AV, AW and AX, AY, AZ and BA, BB, BC and BD, BE,
- * BF and BG, BH, BI and BJ (from I on with `facts`). Each was measured once before its misses were read. From AM on the
- * writers saw the earlier sets' lookups and wrote only new ones (repeatKey) up to BG; BH, BI and BJ were written as AL
- * and before, without the earlier lookups (a representative set: common questions at their natural rate). BH, BI and BJ
+ * BF and BG, BH, BI and BJ, BK, BL and BM (from I on with `facts`). Each was measured once before its misses were read.
+ * From AM on the writers saw the earlier sets' lookups and wrote only new ones (repeatKey) up to BG; BH-BM were written
+ * as AL and before, without the earlier lookups (a representative set: common questions at their natural rate). BH-BM
  * are the fixed measure: never tuned on, their misses not read.
  */
 export const SET_FILES: Record<string, string> = {
@@ -81,6 +81,9 @@ export const SET_FILES: Record<string, string> = {
   BH: 'bench/search-queries-seeds-bh.json',
   BI: 'bench/search-queries-seeds-bi.json',
   BJ: 'bench/search-queries-seeds-bj.json',
+  BK: 'bench/search-queries-seeds-bk.json',
+  BL: 'bench/search-queries-seeds-bl.json',
+  BM: 'bench/search-queries-seeds-bm.json',
   old: 'bench/search-queries.json',
   'old-holdout': 'bench/search-queries-holdout.json',
 };
