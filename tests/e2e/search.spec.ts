@@ -469,6 +469,9 @@ test.describe('search knows the game being played and the setup played', () => {
     );
     await expect(snippets.nth(1)).toBeVisible();
     expect((await snippets.nth(1).innerText()).length).toBeLessThanOrEqual(190);
+    // A summary over a list snippet's width is read whole in the answer card, up to its last word.
+    await page.goto('/search/?q=do%20i%20add%20the%20treasure%20number%20to%20my%20loot%20roll&game=pencilvillage');
+    await expect(snippets.first()).toHaveText(/^To loot a Treasure.*each Treasure can be looted once per game\.$/);
   });
   test('from all games with Forge War in play, its own rule comes before a name another game gives the words', async ({ page }) => {
     await page.goto('/forge-war/barracks/');

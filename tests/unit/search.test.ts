@@ -507,11 +507,32 @@ describe('leadSnippet (the first result: its answer card)', () => {
         .map((p) => p.text),
     ).toEqual(['store', 'wood']);
   });
-  it("is any result's snippet when there is no other sentence, or the summary holds it, or it holds the summary", () => {
-    for (const answer of [undefined, 'plus 2 per Depot', 'You can store 4 of each resource, plus 2 per Depot. And more.']) {
+  it("is any result's snippet, at the card's width, when there is no other sentence or it holds the summary", () => {
+    for (const answer of [undefined, 'You can store 4 of each resource, plus 2 per Depot. And more.']) {
       const r = result(answer ? { answer } : {});
-      expect(card(r)).toEqual(resultSnippet(r, () => 'Body text about wood.'));
+      expect(card(r)).toEqual(resultSnippet(r, () => 'Body text about wood.', SEARCH.leadCardLength));
     }
+  });
+  it('shows the whole summary when the answer is a clause of it, never the clause alone', () => {
+    const summary = 'Face-up trigger cards are the active end conditions; once one is met, the next round is the last.';
+    const r = result({ summary, matched: ['trigger'], answer: 'Face-up trigger cards are the active end conditions;' });
+    expect(text(r)).toBe(summary);
+    expect(
+      resultSnippet(r, () => '')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe('Face-up trigger cards are the active end conditions;');
+  });
+  it(`shows a summary whole up to ${SEARCH.leadCardLength} characters, where other results cut it at 180`, () => {
+    const summary = `You can store 4 of each resource, plus 2 per Depot; ${'more words '.repeat(16)}and that is all.`;
+    expect(summary.length).toBeGreaterThan(180);
+    expect(summary.length).toBeLessThanOrEqual(SEARCH.leadCardLength);
+    expect(text(result({ summary }))).toBe(summary);
+    expect(
+      resultSnippet(result({ summary }), () => '')
+        .map((p) => p.text)
+        .join(''),
+    ).toContain(' …');
   });
   it(`is any result's snippet when the two would pass ${SEARCH.leadCardLength} characters`, () => {
     const fits = 'x'.repeat(SEARCH.leadCardLength - 1 - 51);
@@ -519,7 +540,7 @@ describe('leadSnippet (the first result: its answer card)', () => {
     expect(summary.length).toBe(51);
     expect(text(result({ answer: `${fits}` }))).toBe(`${summary} ${fits}`);
     const r = result({ answer: `${fits}y` });
-    expect(card(r)).toEqual(resultSnippet(r, () => 'Body text about wood.'));
+    expect(card(r)).toEqual(resultSnippet(r, () => 'Body text about wood.', SEARCH.leadCardLength));
   });
   it('shows a sentence with no matched word as plain text', () => {
     expect(card(result({ matched: ['wood'], answer: 'Extra wood is lost.' }))).toEqual([

@@ -28,20 +28,24 @@ export function resultSnippet(r: SearchResult, body: () => string, width = 180):
 }
 
 /**
- * What the first result shows under its title, the answer card: its summary (the entry's main point, for the
- * reader's setup) and then the sentence that answers the query, when the search found one that the summary does not
- * hold and both fit `SEARCH.leadCardLength` characters; else what any result shows (resultSnippet). "can i move a
- * housed villager to another row": Housing's summary (where villagers are housed), then "A housed villager stays put:
- * you can't move it to another row or swap it for an unhoused one."
+ * What the first result shows under its title, the answer card, in up to `SEARCH.leadCardLength` characters: its
+ * summary (the entry's main point, for the reader's setup) and then the sentence that answers the query, when the
+ * search found one that the summary does not hold and both fit; the whole summary when the answer is a clause of it
+ * (a clause alone reads as a fragment: "Face-up trigger cards are the active end conditions;"); else what any result
+ * shows (resultSnippet), at the card's width. "can i move a housed villager to another row": Housing's summary
+ * (where villagers are housed), then "A housed villager stays put: you can't move it to another row or swap it for
+ * an unhoused one."
  */
-export function leadSnippet(r: SearchResult, body: () => string, width = 180): SnippetPart[] {
+export function leadSnippet(r: SearchResult, body: () => string): SnippetPart[] {
   const { answer, summary, matched } = r;
-  if (!answer || !summary || summary.includes(answer) || answer.includes(summary)) return resultSnippet(r, body, width);
-  if (summary.length + 1 + answer.length > SEARCH.leadCardLength) return resultSnippet(r, body, width);
+  const width = SEARCH.leadCardLength;
   const read = (text: string) => {
     const parts = snippet(text, matched, text.length);
     return parts.length ? parts : [{ text, hit: false }];
   };
+  if (answer && summary.includes(answer) && summary.length <= width) return read(summary);
+  if (!answer || !summary || summary.includes(answer) || answer.includes(summary)) return resultSnippet(r, body, width);
+  if (summary.length + 1 + answer.length > width) return resultSnippet(r, body, width);
   return [...read(summary), { text: ' ', hit: false }, ...read(answer)];
 }
 
