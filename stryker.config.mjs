@@ -30,6 +30,7 @@ export default {
     'src/lib/search/score.ts',
     'src/lib/search/weigh.ts',
     'src/lib/search/shape.ts',
+    'src/lib/search/snippet.ts',
   ],
   concurrency: 1,
   timeoutMS: 5000,

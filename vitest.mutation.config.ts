@@ -22,6 +22,7 @@ export default defineConfig({
       'tests/unit/search-answer.test.ts',
       'tests/unit/search-query-setup.test.ts',
       'tests/unit/search-setup-spans.test.ts',
+      'tests/unit/snippet.test.ts',
       'tests/unit/any-text.test.ts',
       'tests/unit/table-link.test.ts',
       'tests/unit/table-offer.test.ts',
