@@ -111,6 +111,38 @@ describe('snippet: the passage', () => {
   });
 });
 
+describe('snippet', () => {
+  it('marks the matched words and keeps markup in the text as text', () => {
+    const parts = snippet('Roll <b>2 dice</b> and retreat if you lose.', ['retreat']);
+    expect(parts.filter((p) => p.hit).map((p) => p.text)).toEqual(['retreat']);
+    expect(parts.map((p) => p.text).join('')).toContain('<b>2 dice</b>');
+  });
+  it('returns nothing when nothing matches', () => {
+    expect(snippet('Roll 2 dice.', ['retreat'])).toEqual([]);
+  });
+  it('shows a sentence from its start when its matched words fit the width, and cuts before them when they do not', () => {
+    const text = `Once per turn, as a bonus action, hand in 3 of one attribute for its tile, which counts as 2 cards toward mastery.`;
+    expect(
+      snippet(text, ['mastery'], 180)
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(text);
+    const long = `${'Setup words here. '.repeat(12)}Then the last words say retreat.`;
+    const cut = snippet(long, ['retreat'], 60)
+      .map((p) => p.text)
+      .join('');
+    expect(cut.startsWith('… ')).toBe(true);
+    expect(cut).toContain('retreat');
+    // The window with most hits decides: all of them must fit from the start to start there.
+    const spread = 'Once every player has passed, all collect goods and coins and move the season marker; hearts do not refill.';
+    const shown = snippet(spread, ['season', 'heart', 'refill'], 90)
+      .map((p) => p.text)
+      .join('');
+    expect(shown).toContain('season');
+    expect(shown).toContain('refill');
+  });
+});
+
 describe('resultSnippet', () => {
   const result = (over: Partial<SearchResult>): SearchResult => ({
     url: '/g/metal-hound/',
@@ -119,43 +151,124 @@ describe('resultSnippet', () => {
     gameTitle: 'G',
     summary: 'Once per season, 3 mana lets you claim any search token.',
     score: 1,
-    matched: ['mana'],
+    matched: ['hound'],
     ...over,
   });
   it('shows the summary when the answer sentence holds none of the matched words', () => {
-    expect(joined(resultSnippet(result({ answer: 'Nothing of it here.' }), () => ''))).toBe(result({}).summary);
+    expect(joined(resultSnippet(result({ matched: ['mana'], answer: 'Nothing of it here.' }), () => ''))).toBe(result({}).summary);
   });
   it('cuts the summary at the width only when it is longer', () => {
     const summary = 'x'.repeat(10) + ' mana ' + 'y'.repeat(24);
     expect(summary.length).toBe(40);
-    expect(joined(resultSnippet(result({ summary }), () => '', 40))).toBe(summary);
-    expect(joined(resultSnippet(result({ summary: `${summary} z` }), () => '', 40))).toBe(`${summary} …`);
-    expect(joined(resultSnippet(result({ summary: `${summary}z` }), () => '', 40))).toBe(`${'x'.repeat(10)} mana …`);
+    expect(joined(resultSnippet(result({ matched: ['mana'], summary }), () => '', 40))).toBe(summary);
+    expect(joined(resultSnippet(result({ matched: ['mana'], summary: `${summary} z` }), () => '', 40))).toBe(`${summary} …`);
+    expect(joined(resultSnippet(result({ matched: ['mana'], summary: `${summary}z` }), () => '', 40))).toBe(`${'x'.repeat(10)} mana …`);
   });
   it('shows the summary unmarked when only the title holds the words, and when nothing does', () => {
     const plain = [{ text: result({}).summary, hit: false }];
-    expect(resultSnippet(result({ matched: ['hound'] }), () => 'No word of it.')).toEqual(plain);
+    expect(resultSnippet(result({}), () => 'No word of it.')).toEqual(plain);
     expect(resultSnippet(result({ matched: ['stone'] }), () => 'No word of it.')).toEqual(plain);
+  });
+  const text = (r: SearchResult, body: string) =>
+    resultSnippet(r, () => body)
+      .map((p) => p.text)
+      .join('');
+  it("shows the summary when the title holds the query's words, not a body line that mentions them", () => {
+    expect(text(result({}), 'The rules do not say whether the Hound uses your action.')).toBe(
+      'Once per season, 3 mana lets you claim any search token.',
+    );
+  });
+  it('shows the passage of the body that holds the words when neither title nor summary does', () => {
+    expect(text(result({ title: 'Artifacts' }), 'The rules do not say whether the Hound uses your action.')).toBe(
+      'The rules do not say whether the Hound uses your action.',
+    );
+  });
+  it('reads the summary from its start, cut at the width, even when its matched word comes late', () => {
+    const summary = `Write down each player's points after every chapter; ${'and more words '.repeat(12)}the campaign ends.`;
+    const shown = text(result({ title: 'Sheet', summary, matched: ['campaign'] }), '');
+    expect(shown.startsWith("Write down each player's points")).toBe(true);
+    expect(shown.endsWith(' …')).toBe(true);
+  });
+  it('shows the answer sentence first', () => {
+    expect(text(result({ answer: 'The Hound costs 3 mana.' }), '')).toBe('The Hound costs 3 mana.');
   });
 });
 
-describe('leadSnippet: the answer card', () => {
-  const result = (summary: string, answer: string): SearchResult => ({
-    url: '/g/end/',
-    title: 'End',
+describe('leadSnippet (the first result: its answer card)', () => {
+  const result = (over: Partial<SearchResult>): SearchResult => ({
+    url: '/g/storage/',
+    title: 'Storage',
     game: 'g',
     gameTitle: 'G',
-    summary,
-    answer,
+    summary: 'You can store 4 of each resource, plus 2 per Depot.',
     score: 1,
-    matched: ['trigger'],
+    matched: ['store', 'wood'],
+    ...over,
+  });
+  const card = (r: SearchResult, body = 'Body text about wood.') => leadSnippet(r, () => body);
+  const text = (r: SearchResult) =>
+    card(r)
+      .map((p) => p.text)
+      .join('');
+  it('shows the summary, then the answer sentence the summary does not hold, their matched words marked', () => {
+    const r = result({ answer: 'Any wood you gain beyond the maximum is lost.' });
+    expect(text(r)).toBe('You can store 4 of each resource, plus 2 per Depot. Any wood you gain beyond the maximum is lost.');
+    expect(
+      card(r)
+        .filter((p) => p.hit)
+        .map((p) => p.text),
+    ).toEqual(['store', 'wood']);
+  });
+  it("is any result's snippet, at the card's width, when there is no other sentence or it holds the summary", () => {
+    for (const answer of [undefined, 'You can store 4 of each resource, plus 2 per Depot. And more.']) {
+      const r = result(answer ? { answer } : {});
+      expect(card(r)).toEqual(resultSnippet(r, () => 'Body text about wood.', SEARCH.leadCardLength));
+    }
+  });
+  it('shows the whole summary when the answer is a clause of it, never the clause alone', () => {
+    const summary = 'Face-up trigger cards are the active end conditions; once one is met, the next round is the last.';
+    const r = result({ summary, matched: ['trigger'], answer: 'Face-up trigger cards are the active end conditions;' });
+    expect(text(r)).toBe(summary);
+    expect(
+      resultSnippet(r, () => '')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe('Face-up trigger cards are the active end conditions;');
+  });
+  it(`shows a summary whole up to ${SEARCH.leadCardLength} characters, where other results cut it at 180`, () => {
+    const summary = `You can store 4 of each resource, plus 2 per Depot; ${'more words '.repeat(16)}and that is all.`;
+    expect(summary.length).toBeGreaterThan(180);
+    expect(summary.length).toBeLessThanOrEqual(SEARCH.leadCardLength);
+    expect(text(result({ summary }))).toBe(summary);
+    expect(
+      resultSnippet(result({ summary }), () => '')
+        .map((p) => p.text)
+        .join(''),
+    ).toContain(' …');
+  });
+  it(`is any result's snippet when the two would pass ${SEARCH.leadCardLength} characters`, () => {
+    const fits = 'x'.repeat(SEARCH.leadCardLength - 1 - 51);
+    const summary = 'You can store 4 of each resource, plus 2 per Depot.';
+    expect(summary.length).toBe(51);
+    expect(text(result({ answer: `${fits}` }))).toBe(`${summary} ${fits}`);
+    const r = result({ answer: `${fits}y` });
+    expect(card(r)).toEqual(resultSnippet(r, () => 'Body text about wood.', SEARCH.leadCardLength));
+  });
+  it('shows a sentence with no matched word as plain text', () => {
+    expect(card(result({ matched: ['wood'], answer: 'Extra wood is lost.' }))).toEqual([
+      { text: 'You can store 4 of each resource, plus 2 per Depot.', hit: false },
+      { text: ' ', hit: false },
+      { text: 'Extra ', hit: false },
+      { text: 'wood', hit: true },
+      { text: ' is lost.', hit: false },
+    ]);
   });
   it(`shows a summary that holds the answer whole up to ${SEARCH.leadCardLength} characters, and beyond that the answer`, () => {
     const clause = 'Face-up trigger cards end the game;';
     const fits = `${clause} ${'w'.repeat(SEARCH.leadCardLength - clause.length - 2)}.`;
     expect(fits.length).toBe(SEARCH.leadCardLength);
-    expect(joined(leadSnippet(result(fits, clause), () => ''))).toBe(fits);
+    expect(text(result({ summary: fits, answer: clause, matched: ['trigger'] }))).toBe(fits);
     const over = `${fits.slice(0, -1)}w.`;
-    expect(joined(leadSnippet(result(over, clause), () => ''))).toBe(clause);
+    expect(text(result({ summary: over, answer: clause, matched: ['trigger'] }))).toBe(clause);
   });
 });
