@@ -12,5 +12,5 @@
 export { Searcher, inSetup } from './rank';
 export { SearchSet } from './merge';
 export { asksForNumber, numberPairs } from './answer';
-export { leadSnippet, resultSnippet, snippet, type SnippetPart } from './snippet';
+export { leadSnippet, resultSnippet, type SnippetPart } from './snippet';
 export type { SearchResult, SearchSetup } from './types';
